@@ -1,0 +1,159 @@
+"""Tables and stat blocks of the Cairn family, rendered from ``rules_py`` data.
+
+``{{ cairn_spells_table() }}`` prints the 100 Spells table that ``cairn.spells``
+rolls on; ``{{ cairn_scars_table() }}`` the Scars that ``cairn.attack`` looks
+up; ``{{ cairn_reaction_table() }}`` and ``{{ might_heart_harm_table() }}`` the
+small tables; ``{{ cairn_creature("Root Goblin") }}`` one stat-block card and
+``{{ cairn_monster_template() }}`` the template of "Creating Monsters". The
+page and the rollers read the same data, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from rules_py import cairn_bestiary as bestiary
+from rules_py import cairn_harm as harm
+from rules_py import cairn_scars as scars
+from rules_py import cairn_spells as spells
+from rules_py import cairn_tables as tables
+
+SPELLS_PAGE = "spells.md"  # creature cards link their spells to the table's rows
+
+
+def _markdown_table(header: Sequence[str], align: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    rule = {"left": "---", "center": ":-:"}
+    lines = [
+        "| " + " | ".join(header) + " |",
+        "| " + " | ".join(rule[a] for a in align) + " |",
+    ]
+    lines += ["| " + " | ".join(cell.replace("|", "&#124;") for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def cairn_spells_table() -> str:
+    """The 100 Spells as one HTML table: the table and every row carry a stable id.
+
+    The widget hides rows by id while filtering and scrolls to the rolled
+    row. Each name links to its own row (the source's anchors, ``#adhere``,
+    were never defined), so a reader can copy a link to one spell.
+    """
+    rows = []
+    for spell in spells.spells():
+        row_id = html.escape(spell.row_id, quote=True)
+        rows.append(
+            f'<tr id="{row_id}"><td>{spell.number}</td>'
+            f'<td><a href="#{row_id}">{html.escape(spell.name)}</a></td>'
+            f"<td>{html.escape(spell.effect)}</td></tr>"
+        )
+    # One block without blank lines: Markdown passes it through untouched.
+    return (
+        f'<table id="{spells.TABLE_ID}">'
+        "<thead><tr><th>d100</th><th>Spell</th><th>Description</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def cairn_scars_table() -> str:
+    return _markdown_table(
+        ["Total damage", "Scar"],
+        ["center", "left"],
+        [(str(scar.total), f"{scar.name}: {scar.text}") for scar in scars.scars()],
+    )
+
+
+def cairn_reaction_table() -> str:
+    return _markdown_table(
+        ["2d6", "Reaction"],
+        ["center", "left"],
+        [(band.span, band.result) for band in tables.REACTION_BANDS],
+    )
+
+
+def might_heart_harm_table() -> str:
+    rows = [
+        (written, injury, on_fail, on_success)
+        for written, (_, _, injury, on_fail, on_success) in zip(
+            harm.HARM_TABLE_SOURCE, harm.HARM_TABLE, strict=True
+        )
+    ]
+    return _markdown_table(
+        ["Harm", "Injury", "Fail Consequence", "Success Consequence"],
+        ["left", "left", "left", "left"],
+        rows,
+    )
+
+
+def _stat_grid(cells: Sequence[tuple[str, str]]) -> str:
+    items = "".join(
+        f'<div><dt>{html.escape(name)}</dt><dd>{html.escape(value)}</dd></div>'
+        for name, value in cells
+    )
+    return f'<dl class="rp-stats">{items}</dl>'
+
+
+def _spell_link(name: str) -> str:
+    spell = spells.by_name(name)
+    if spell is None:
+        raise ValueError(f"creature spell {name!r} is not in the 100 Spells table")
+    return f"[_{name}_]({SPELLS_PAGE}#{spell.row_id})"
+
+
+def cairn_creature(name: str) -> str:
+    """One creature of the bestiary as a stat-block card (Markdown inside an HTML card)."""
+    found = [c for c in bestiary.creatures() if c.name == name]
+    if not found:
+        known = ", ".join(c.name for c in bestiary.creatures())
+        raise ValueError(f"no creature {name!r} in the bestiary (creatures: {known})")
+    creature = found[0]
+    cells = [("HP", str(creature.hp))]
+    if creature.armor:
+        cells.append(("Armor", str(creature.armor)))
+    cells += [
+        ("STR", str(creature.strength)),
+        ("DEX", str(creature.dexterity)),
+        ("WIL", str(creature.willpower)),
+    ]
+    lines = [
+        '<div class="rp-statblock" markdown="1">',
+        "",
+        _stat_grid(cells),
+        "",
+    ]
+    if creature.attack is not None:
+        lines += [f"**{creature.attack.name}** ({creature.attack.notation})", ""]
+    if creature.spellbook:
+        links = ", ".join(_spell_link(spell) for spell in creature.spellbook)
+        lines += [f"a Spellbook (Choose one: {links})", ""]
+    lines += [f"- {trait}" for trait in creature.traits]
+    lines += ["", "</div>"]
+    return "\n".join(lines)
+
+
+def cairn_monster_template() -> str:
+    """The template of "Creating Monsters", drawn as an empty stat-block card."""
+    lines = [
+        '<div class="rp-statblock rp-statblock-template" markdown="1">',
+        "",
+        f"**{bestiary.TEMPLATE_NAME}**  ",
+        bestiary.TEMPLATE_STATLINE,
+        "",
+        *(f"- {trait}" for trait in bestiary.TEMPLATE_TRAITS),
+        "",
+        "</div>",
+    ]
+    return "\n".join(lines)
+
+
+def register(env: Any) -> None:
+    for macro in (
+        cairn_spells_table,
+        cairn_scars_table,
+        cairn_reaction_table,
+        might_heart_harm_table,
+        cairn_creature,
+        cairn_monster_template,
+    ):
+        env.macro(macro)

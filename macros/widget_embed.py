@@ -1,0 +1,61 @@
+"""The ``widget`` macro: one Markdown line becomes a widget root.
+
+``{{ widget("cairn.save", attribute=12) }}`` emits the root element of the
+widget contract (see DESIGN.md) with a fallback that tells how to roll by
+hand. Arguments are checked against ``rules_py.web.catalog`` at build time:
+an unknown widget or a bad argument fails the build, naming the page.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from rules_py.errors import RulesInputError
+from rules_py.widgets import registry
+
+
+class WidgetArgumentError(ValueError):
+    """A page embeds a widget wrongly; the message names page, widget and argument."""
+
+
+def widget_html(name: str, page: str, arguments: dict[str, Any]) -> str:
+    widgets = registry()
+    if name not in widgets:
+        known = ", ".join(widgets)
+        raise WidgetArgumentError(f"{page}: unknown widget {name!r} (known widgets: {known})")
+    spec = widgets[name]
+    field_names = {f.name for f in spec.fields}
+    config: dict[str, Any] = {}
+    for key, value in arguments.items():
+        if key not in field_names:
+            allowed = ", ".join(sorted(field_names))
+            raise WidgetArgumentError(
+                f"{page}: widget {name!r} has no argument {key!r} (arguments: {allowed})"
+            )
+        try:
+            config[key] = spec.field(key).validate(value)
+        except RulesInputError as error:
+            raise WidgetArgumentError(
+                f"{page}: widget {name!r}, argument {key!r}: {error.message}"
+            ) from None
+    config_attr = html.escape(json.dumps(config, sort_keys=True), quote=True)
+    title = html.escape(spec.title)
+    hand = html.escape(spec.hand_roll)
+    # One line of HTML: Markdown keeps a block of raw HTML intact only without blank lines.
+    return (
+        f'<div class="rp-widget" data-widget="{html.escape(name)}" data-config="{config_attr}" '
+        f'data-state="loading" data-search-exclude>'
+        f'<div class="rp-fallback"><p class="rp-title">{title}</p>'
+        f'<p><strong>By hand:</strong> {hand}</p></div>'
+        f'<p class="rp-status" data-role="status" role="status">'
+        f"The roller needs JavaScript; it is loading\u2026</p></div>"
+    )
+
+
+def register(env: Any) -> None:
+    @env.macro  # type: ignore[untyped-decorator]
+    def widget(name: str, **arguments: Any) -> str:
+        page = env.page.file.src_uri if getattr(env, "page", None) else "?"
+        return widget_html(name, page, arguments)

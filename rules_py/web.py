@@ -1,0 +1,163 @@
+"""The browser boundary: JSON text in, JSON text out, never an exception.
+
+The browser runtime calls :func:`call` inside Pyodide. Strings cross the
+boundary rather than proxies, because a JavaScript ``null`` or ``undefined``
+does not arrive as Python expects; JSON has one meaning on both sides.
+
+Request: a JSON object of field values (fields left out take the catalog's
+defaults), plus optional ``"action"`` (default: the widget's first action),
+``"seed"`` (an integer below 2**64, to replay a roll exactly) and ``"state"``
+(for stateful widgets: what the previous response returned).
+
+Response: ``{"ok": true, "result": {...}}`` or
+``{"ok": false, "error": {"field": ..., "message": ...}}``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rules_py.errors import RulesInputError, describe
+from rules_py.rng import SEED_LIMIT, Rng, fresh_seed
+from rules_py.widget import Call, Widget
+from rules_py.widgets import registry
+
+RESERVED_KEYS = ("action", "seed", "state")
+MAX_REQUEST_CHARS = 100_000  # a form never needs more; refuse before parsing
+MAX_NESTING = 32  # deeper JSON would overflow the parser's C stack in the browser
+
+
+def catalog() -> list[dict[str, Any]]:
+    """Every widget with its fields (type, bounds, default) and actions."""
+    return [widget.describe() for widget in registry().values()]
+
+
+def catalog_json() -> str:
+    return json.dumps(catalog())
+
+
+def call(name: str, request_json: str) -> str:
+    """Run widget ``name`` on a JSON request; always returns a JSON response."""
+    try:
+        result = _run(name, request_json)
+        return json.dumps({"ok": True, "result": result}, allow_nan=False)
+    except RulesInputError as error:
+        return _error(error.field, error.message)
+    except Exception as error:  # the boundary must answer, whatever went wrong
+        return _error(
+            None,
+            f"The roller failed unexpectedly ({type(error).__name__}). "
+            "Please report the widget and the input you gave.",
+        )
+
+
+def _error(field: str | None, message: str) -> str:
+    return json.dumps({"ok": False, "error": {"field": field, "message": message}})
+
+
+def _run(name: str, request_json: str) -> dict[str, Any]:
+    widgets = registry()
+    if not isinstance(name, str) or name not in widgets:
+        known = ", ".join(widgets)
+        raise RulesInputError("widget", f"Unknown widget {describe(name)}. Known widgets: {known}.")
+    widget = widgets[name]
+    request = _parse(request_json)
+    action = _action(widget, request.get("action"))
+    seed = _seed(request.get("seed"))
+    values = _values(widget, request)
+    extra = {key: request[key] for key in widget.extra_keys if key in request}
+    state = request.get("state") if widget.stateful else None
+    result = widget.handler(Call(action, values, Rng(seed), state, extra))
+    result = dict(result)
+    result["action"] = action
+    if widget.action(action).random:
+        result["seed"] = seed
+    return result
+
+
+def _parse(request_json: str) -> dict[str, Any]:
+    if not isinstance(request_json, str):
+        raise RulesInputError("request", "The request must be JSON text.")
+    if len(request_json) > MAX_REQUEST_CHARS:
+        raise RulesInputError(
+            "request", f"The request is too long (at most {MAX_REQUEST_CHARS} characters)."
+        )
+    if _nesting_depth(request_json) > MAX_NESTING:
+        raise RulesInputError(
+            "request", f"The request is nested too deeply (at most {MAX_NESTING} levels)."
+        )
+    try:
+        request = json.loads(request_json)
+    except (ValueError, RecursionError) as error:
+        raise RulesInputError("request", f"The request is not valid JSON ({error}).") from None
+    if not isinstance(request, dict):
+        raise RulesInputError("request", "The request must be a JSON object of field values.")
+    return request
+
+
+def _nesting_depth(text: str) -> int:
+    """Deepest bracket nesting outside JSON strings, found without recursion.
+
+    json.loads recurses in C; in Pyodide a few thousand "[" exhaust the wasm
+    stack and kill the worker instead of raising RecursionError.
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _action(widget: Widget, requested: object) -> str:
+    names = tuple(action.name for action in widget.actions)
+    if requested is None:
+        return names[0]
+    if not isinstance(requested, str) or requested not in names:
+        raise RulesInputError(
+            "action", f"Action must be one of: {', '.join(names)} (got {describe(requested)})."
+        )
+    return requested
+
+
+def _seed(requested: object) -> int:
+    if requested is None:
+        return fresh_seed()
+    if isinstance(requested, bool) or not isinstance(requested, int):
+        raise RulesInputError(
+            "seed",
+            f"Seed must be a whole number from 0 to {SEED_LIMIT - 1} (got {describe(requested)}).",
+        )
+    if not 0 <= requested < SEED_LIMIT:
+        raise RulesInputError(
+            "seed",
+            f"Seed must be a whole number from 0 to {SEED_LIMIT - 1} (got {describe(requested)}).",
+        )
+    return requested
+
+
+def _values(widget: Widget, request: dict[str, Any]) -> dict[str, Any]:
+    names = {f.name for f in widget.fields}
+    for key in request:
+        if key not in names and key not in RESERVED_KEYS and key not in widget.extra_keys:
+            allowed = ", ".join(sorted(names)) or "none"
+            raise RulesInputError(key, f"Unknown field {describe(key)}. Fields: {allowed}.")
+    values: dict[str, Any] = {}
+    for widget_field in widget.fields:
+        values[widget_field.name] = widget_field.validate(
+            request.get(widget_field.name, widget_field.default)
+        )
+    return values

@@ -1,0 +1,315 @@
+"""What a widget is: its input fields, its actions, its handler, and its view.
+
+A widget is described once, here in Python. The catalog built from these
+descriptions validates macro arguments at build time and drives the form in
+the browser, so a bound is written in exactly one place.
+
+A handler turns validated input into *view blocks*: small JSON objects that
+the browser runtime draws without knowing any rules (see ``Block`` helpers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from rules_py.errors import RulesInputError, describe, require_choice, require_int
+from rules_py.rng import Rng
+
+FieldKind = Literal["int", "choice", "bool", "text"]
+Block = dict[str, Any]
+JsonValue = Any
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a widget.
+
+    ``shown_when`` maps another field's name to the values for which this field
+    applies (e.g. ``{"mode": ("contest",)}``); hidden fields still validate
+    with their default, so a request is always complete.
+    """
+
+    name: str
+    label: str
+    kind: FieldKind
+    default: int | str | bool
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Choice, ...] = ()
+    help: str = ""
+    max_length: int = 200
+    shown_when: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def validate(self, value: object) -> int | str | bool:
+        """Return the value if it fits this field, else raise RulesInputError."""
+        if self.kind == "int":
+            assert self.minimum is not None and self.maximum is not None
+            return require_int(self.name, self.label, value, self.minimum, self.maximum)
+        if self.kind == "choice":
+            return require_choice(
+                self.name, self.label, value, tuple(choice.value for choice in self.choices)
+            )
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise RulesInputError(
+                    self.name, f"{self.label} must be true or false (got {describe(value)})."
+                )
+            return value
+        if not isinstance(value, str):
+            raise RulesInputError(self.name, f"{self.label} must be text (got {describe(value)}).")
+        if len(value) > self.max_length:
+            raise RulesInputError(
+                self.name,
+                f"{self.label} must be at most {self.max_length} characters (got {len(value)}).",
+            )
+        return value
+
+    def describe(self) -> dict[str, JsonValue]:
+        info: dict[str, JsonValue] = {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "default": self.default,
+        }
+        if self.kind == "int":
+            info["min"] = self.minimum
+            info["max"] = self.maximum
+        if self.kind == "choice":
+            info["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+        if self.kind == "text":
+            info["max_length"] = self.max_length
+        if self.help:
+            info["help"] = self.help
+        if self.shown_when:
+            info["shown_when"] = {name: list(values) for name, values in self.shown_when.items()}
+        return info
+
+
+def int_field(name: str, label: str, default: int, low: int, high: int, **extra: Any) -> Field:
+    return Field(name, label, "int", default, minimum=low, maximum=high, **extra)
+
+
+def choice_field(
+    name: str,
+    label: str,
+    choices: Sequence[tuple[str, str]],
+    default: str | None = None,
+    **extra: Any,
+) -> Field:
+    options = tuple(Choice(value, text) for value, text in choices)
+    return Field(name, label, "choice", default or options[0].value, choices=options, **extra)
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something the widget can do. ``auto`` actions run whenever the form
+    changes (odds previews); the others are buttons. ``random`` actions roll
+    dice and so report the seed that reproduces them."""
+
+    name: str
+    label: str
+    auto: bool = False
+    random: bool = True
+
+    def describe(self) -> dict[str, JsonValue]:
+        return {"name": self.name, "label": self.label, "auto": self.auto, "random": self.random}
+
+
+@dataclass(frozen=True)
+class Call:
+    """One validated request to a handler."""
+
+    action: str
+    values: Mapping[str, Any]
+    rng: Rng
+    state: JsonValue = None
+    extra: Mapping[str, JsonValue] = field(default_factory=dict)
+
+
+Handler = Callable[[Call], dict[str, JsonValue]]
+
+
+@dataclass(frozen=True)
+class Widget:
+    """A roller: ``name`` is ``game.thing``; ``hand_roll`` tells a reader
+    without JavaScript how to do it at the table (the fallback)."""
+
+    name: str
+    title: str
+    summary: str
+    hand_roll: str
+    fields: tuple[Field, ...]
+    actions: tuple[Action, ...]
+    handler: Handler
+    stateful: bool = False
+    # Extra request keys (beyond fields) a follow-up request may carry, e.g. a
+    # chosen judgment; validated by the handler itself.
+    extra_keys: tuple[str, ...] = ()
+
+    def field(self, name: str) -> Field:
+        for candidate in self.fields:
+            if candidate.name == name:
+                return candidate
+        raise KeyError(name)
+
+    def action(self, name: str) -> Action:
+        for candidate in self.actions:
+            if candidate.name == name:
+                return candidate
+        raise KeyError(name)
+
+    def describe(self) -> dict[str, JsonValue]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "hand_roll": self.hand_roll,
+            "fields": [f.describe() for f in self.fields],
+            "actions": [a.describe() for a in self.actions],
+            "stateful": self.stateful,
+        }
+
+
+# ---------------------------------------------------------------- display
+
+
+def percent(chance: Fraction) -> str:
+    """A chance as a percentage with at most two decimals: 3/5 -> "60%"."""
+    value = chance * 100
+    if value.denominator == 1:
+        return f"{value.numerator}%"
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    if text in ("0", "100"):  # never round a possible or impossible outcome away
+        text = f"{float(value):.4g}"
+    return f"{text}%"
+
+
+def chance_text(chance: Fraction, over: int | None = None) -> str:
+    """ "12/20 = 60%" when ``over`` names the natural denominator, else "3/5 = 60%"."""
+    if over is not None and (chance * over).denominator == 1:
+        return f"{chance * over}/{over} = {percent(chance)}"
+    return f"{chance.numerator}/{chance.denominator} = {percent(chance)}"
+
+
+# ---------------------------------------------------------------- view blocks
+
+
+def outcome(text: str, tone: Literal["good", "bad", "neutral"] = "neutral") -> Block:
+    return {"type": "outcome", "text": text, "tone": tone}
+
+
+def line(text: str) -> Block:
+    return {"type": "line", "text": text}
+
+
+def note(text: str) -> Block:
+    """A one-line rules note: what the text says, or what this site chose."""
+    return {"type": "note", "text": text}
+
+
+def die_face(value: int, sides: int, *tags: str) -> dict[str, JsonValue]:
+    """One die; tags such as "kept", "dropped", "success", "double", "best"."""
+    return {"value": value, "sides": sides, "tags": list(tags)}
+
+
+def dice(label: str, faces: Iterable[dict[str, JsonValue]]) -> Block:
+    return {"type": "dice", "label": label, "dice": list(faces)}
+
+
+def facts(items: Iterable[tuple[str, str]]) -> Block:
+    return {"type": "facts", "items": [[name, value] for name, value in items]}
+
+
+def table(
+    caption: str,
+    columns: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    highlight: int | None = None,
+) -> Block:
+    return {
+        "type": "table",
+        "caption": caption,
+        "columns": list(columns),
+        "rows": [list(row) for row in rows],
+        "highlight": highlight,
+    }
+
+
+def chart(
+    title: str,
+    bars: Sequence[tuple[str, Fraction]],
+    *,
+    highlight: Iterable[str] = (),
+    mean: Fraction | None = None,
+    cumulative: bool = True,
+    summary: str = "",
+) -> Block:
+    """The accessible odds chart: bars with exact chances, optional mean, and
+    for each bar the chance of that result or more (when outcomes are ordered).
+
+    ``summary`` is the one sentence a screen reader hears before the data table.
+    """
+    marked = set(highlight)
+    rendered: list[dict[str, JsonValue]] = []
+    remaining = sum((chance for _, chance in bars), Fraction(0))
+    top = max((chance for _, chance in bars), default=Fraction(0))
+    for label, chance in bars:
+        bar: dict[str, JsonValue] = {
+            "label": label,
+            "chance": chance_text(chance),
+            "width": float(chance / top) if top else 0.0,
+            "highlight": label in marked,
+        }
+        if cumulative:
+            bar["at_least"] = chance_text(remaining)
+        remaining -= chance
+        rendered.append(bar)
+    block: Block = {"type": "chart", "title": title, "bars": rendered, "summary": summary}
+    if mean is not None:
+        block["mean"] = f"{float(mean):.3g}" if mean.denominator != 1 else str(mean.numerator)
+    return block
+
+
+def choices(prompt: str, options: Iterable[dict[str, JsonValue]]) -> Block:
+    """Buttons that send a follow-up request: each option is made by ``option``."""
+    return {"type": "choices", "prompt": prompt, "options": list(options)}
+
+
+def option(
+    label: str,
+    request: Mapping[str, JsonValue],
+    *,
+    lines: Sequence[str] = (),
+    badge: str = "",
+    selected: bool = False,
+) -> dict[str, JsonValue]:
+    return {
+        "label": label,
+        "lines": list(lines),
+        "badge": badge,
+        "selected": selected,
+        "request": dict(request),
+    }
+
+
+def copy_text(label: str, text: str) -> Block:
+    return {"type": "copy", "label": label, "text": text}
+
+
+def focus_element(element_id: str) -> Block:
+    """Scroll to an element of the page (e.g. a spell's table row) and mark it."""
+    return {"type": "focus_element", "id": element_id}
+
+
+def filter_rows(table_id: str, visible: Iterable[str]) -> Block:
+    """Show only the listed rows (by id) of a table on the page."""
+    return {"type": "filter_rows", "table": table_id, "visible": list(visible)}

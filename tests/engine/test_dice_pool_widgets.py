@@ -1,0 +1,254 @@
+"""The ``dice_pool.roll`` and ``dice_pool.project`` widgets through the JSON boundary."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from rules_py import dice_pool as pool
+from rules_py import web
+
+
+def _call(name: str, **request: Any) -> dict[str, Any]:
+    response: dict[str, Any] = json.loads(web.call(name, json.dumps(request)))
+    return response
+
+
+def _ok(name: str, **request: Any) -> list[dict[str, Any]]:
+    response = _call(name, **request)
+    assert response["ok"], response
+    view: list[dict[str, Any]] = response["result"]["view"]
+    return view
+
+
+def _texts(view: list[dict[str, Any]]) -> list[str]:
+    return [block["text"] for block in view if "text" in block]
+
+
+def _blocks(view: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    return [block for block in view if block["type"] == kind]
+
+
+def test_both_widgets_are_in_the_catalog() -> None:
+    names = {widget["name"] for widget in web.catalog()}
+    assert {"dice_pool.roll", "dice_pool.project"} <= names
+
+
+# ------------------------------------------------------------------ dice_pool.roll
+
+
+def test_default_odds_give_the_exact_chance_and_chart() -> None:
+    view = _ok("dice_pool.roll", action="odds")
+    texts = _texts(view)
+    # Attribute 3 + Ability 2 = 5 dice against the default difficulty 3.
+    exact = pool.success_chance(pool.build_check(5, 3))
+    assert exact == pytest.approx(2929 / 6250)
+    assert "Chance to meet difficulty 3 (Typical) with 5 dice: 2929/6250 = 46.86%." in texts
+    (chart,) = _blocks(view, "chart")
+    assert [bar["label"] for bar in chart["bars"]][:4] == ["0", "1", "2", "3"]
+    assert [bar["highlight"] for bar in chart["bars"]][:4] == [False, False, False, True]
+    assert chart["mean"] == "2.5"
+
+
+def test_big_pool_chart_gathers_the_rare_ends_and_stays_readable() -> None:
+    view = _ok("dice_pool.roll", action="odds", pool_from="raw", dice=60, difficulty=35)
+    (chart,) = _blocks(view, "chart")
+    labels = [bar["label"] for bar in chart["bars"]]
+    assert labels[0].startswith("0\u2013")
+    assert labels[-1].endswith("+")
+    assert "34" in labels and "35" in labels
+    assert all(len(bar["chance"]) < 30 for bar in chart["bars"])
+    highlighted = [bar["label"] for bar in chart["bars"] if bar["highlight"]]
+    assert highlighted[0] == "35"
+
+
+def test_roll_marks_successes_and_tens() -> None:
+    view = _ok("dice_pool.roll", action="roll", seed=12, pool_from="raw", dice=30)
+    (dice_block,) = _blocks(view, "dice")
+    for die in dice_block["dice"]:
+        expected = {0: [], 1: ["success"], 2: ["success", "double"]}[
+            pool.face_successes(die["value"])
+        ]
+        assert die["tags"] == expected
+    rolled = pool.count_successes(die["value"] for die in dice_block["dice"])
+    assert dice_block["label"] == f"Your pool: 30 dice, {rolled} successes"
+    outcome = _blocks(view, "outcome")[0]
+    assert outcome["text"].startswith("SUCCESS" if rolled >= 3 else "FAILURE")
+    assert f"({'+' if rolled >= 3 else chr(0x2212)}{abs(rolled - 3)})" in outcome["text"]
+
+
+def test_roll_replays_from_its_seed() -> None:
+    first = _call("dice_pool.roll", action="roll", seed=99, attribute=4, ability=4)
+    again = _call("dice_pool.roll", action="roll", seed=99, attribute=4, ability=4)
+    assert first == again
+    assert first["result"]["seed"] == 99
+
+
+def test_excellency_costs_limit_and_ten_breaks() -> None:
+    view = _ok("dice_pool.roll", action="roll", seed=3, excellency=True, limit=9)
+    assert any(t == "LIMIT 9 \u2192 10: THE CHARACTER BREAKS" for t in _texts(view))
+    view = _ok("dice_pool.roll", action="roll", seed=3, excellency=True, limit=4)
+    assert any("4 \u2192 5" in t and "4/10 = 40%" in t for t in _texts(view))
+
+
+def test_floor_at_zero_is_explained() -> None:
+    view = _ok(
+        "dice_pool.roll",
+        action="odds",
+        attribute=1,
+        ability=0,
+        modifier="major_disadvantage",
+        modifier_on="dice",
+    )
+    texts = _texts(view)
+    assert pool.FLOOR_RULE in texts
+    assert "Pool: Attribute 1 + Ability 0 \u2212 Major disadvantage 4 = 0 dice." in texts
+    assert "Chance to meet difficulty 3 (Typical) with 0 dice: 0% (impossible)." in texts
+
+
+def test_contested_mode_odds_and_tie_rule() -> None:
+    view = _ok("dice_pool.roll", action="odds", mode="contested", opponent_dice=5)
+    (facts,) = _blocks(view, "facts")
+    assert [name for name, _ in facts["items"]] == ["You win", "Opponent wins", "Tie"]
+    assert any("nobody wins" in t for t in _texts(view))
+
+
+def test_npc_mode_takes_half_rounded_down() -> None:
+    view = _ok("dice_pool.roll", action="roll", mode="npc", attribute=4, ability=3)
+    assert "SUCCESS: 3 successes against 3 (+0)" in _texts(view)
+    assert "seed" not in _call("dice_pool.roll", action="odds", mode="npc")["result"]
+
+
+def test_build_power_mode() -> None:
+    view = _ok("dice_pool.roll", action="roll", mode="build_power", essence=2, favored=3, seed=4)
+    (dice_block,) = _blocks(view, "dice")
+    rolled = pool.count_successes(die["value"] for die in dice_block["dice"])
+    assert len(dice_block["dice"]) == 5
+    assert f"+{1 + (rolled + 1) // 2} ANIMA" in _texts(view)
+
+
+def test_limit_mode() -> None:
+    assert "Break check at Limit 4: a d10 below 4 breaks: 3/10 = 30%." in _texts(
+        _ok("dice_pool.roll", action="odds", mode="limit", limit=4)
+    )
+    assert "BREAKS: Limit 10" in _texts(
+        _ok("dice_pool.roll", action="roll", mode="limit", limit=10)
+    )
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({"attribute": 11}, "attribute", "Attribute must be a whole number from 0 to 10 (got 11)."),
+        ({"difficulty": "hard"}, "difficulty", "Difficulty must be a whole number from 0 to 60"),
+        ({"helpers": -1}, "helpers", "Helpers must be a whole number from 0 to 10 (got -1)."),
+        ({"modifier": "huge"}, "modifier", "Advantage must be one of: none, moderate_advantage"),
+        ({"mode": "guess"}, "mode", "Roll must be one of: roll, contested"),
+        ({"dice": 61}, "dice", "Dice must be a whole number from 0 to 60 (got 61)."),
+        ({"excellency": "yes"}, "excellency", "must be true or false"),
+    ],
+)
+def test_bad_input_names_the_field(fields: dict[str, Any], field: str, message: str) -> None:
+    response = _call("dice_pool.roll", action="roll", **fields)
+    assert not response["ok"]
+    assert response["error"]["field"] == field
+    assert message in response["error"]["message"]
+
+
+# ------------------------------------------------------------------ dice_pool.project
+
+
+def test_project_odds_show_scale_chart_and_table() -> None:
+    view = _ok(
+        "dice_pool.project",
+        action="odds",
+        kind="world",
+        affects="city",
+        nature="unnatural",
+        ability=4,
+    )
+    texts = _texts(view)
+    assert "Project Scale: City 3 + Unnatural 1 = 4." in texts
+    assert any("Keystone" in t for t in texts)
+    (chart,) = _blocks(view, "chart")
+    # 1d10 + 4 - 4: totals 1..10.
+    assert [(bar["label"], bar["chance"]) for bar in chart["bars"]] == [
+        ("0-3 Major Problem", "3/10 = 30%"),
+        ("4-6 Problem", "3/10 = 30%"),
+        ("7-9 Alteration", "3/10 = 30%"),
+        ("10-11 Success", "1/10 = 10%"),
+        ("12+ Critical Success", "0% (impossible)"),
+    ]
+    (table,) = _blocks(view, "table")
+    assert table["columns"] == ["Total", "Result", "Chance", "d10 faces"]
+    assert table["rows"][0][1] == "Critical Success. Gain 1 Resource."
+
+
+def test_project_roll_highlights_its_row() -> None:
+    response = _call("dice_pool.project", action="roll", seed=21, ability=5, affects="town")
+    view = response["result"]["view"]
+    (dice_block,) = _blocks(view, "dice")
+    face = dice_block["dice"][0]["value"]
+    total = face + 5 - 2
+    (table,) = _blocks(view, "table")
+    row = table["rows"][table["highlight"]]
+    low, _, high = row[0].rstrip("+").partition("-")
+    assert int(low) <= total
+    assert not high or total <= int(high)
+    assert ["Total", str(total)] in _blocks(view, "facts")[0]["items"]
+
+
+def test_project_bad_input() -> None:
+    response = _call("dice_pool.project", action="odds", affects="continent")
+    assert response["error"]["field"] == "affects"
+    response = _call("dice_pool.project", action="odds", kind="merit", dots=9)
+    assert response["error"]["field"] == "dots"
+    assert response["error"]["message"] == "Merit dots must be a whole number from 1 to 5 (got 9)."
+
+
+# ------------------------------------------------------------------ dice_pool.strike
+
+
+def test_strike_odds_separate_a_miss_from_a_hit_for_nothing() -> None:
+    view = _ok("dice_pool.strike", action="odds", base_damage=0, dv=2)
+    (chart,) = _blocks(view, "chart")
+    bars = {bar["label"]: bar["chance"] for bar in chart["bars"]}
+    seven = pool.successes_distribution(7)  # Attribute 3 + Ability 3 + Accuracy 1
+    assert bars["Miss"] == f"{seven.below(2).numerator}/{seven.below(2).denominator} = 12.6%"
+    assert bars["0"].startswith(f"{seven[2].numerator}/{seven[2].denominator}")
+    assert "Chance to hit DV 2: 136567/156250 = 87.4%." in _texts(view)
+
+
+def test_strike_roll_deals_excess_plus_base_damage() -> None:
+    view = _ok("dice_pool.strike", action="roll", seed=5, dv=2, base_damage=3)
+    (dice_block,) = _blocks(view, "dice")
+    rolled = pool.count_successes(die["value"] for die in dice_block["dice"])
+    verdict = _blocks(view, "outcome")[0]["text"]
+    if rolled >= 2:
+        assert verdict == f"HIT: {rolled - 2 + 3} damage"
+    else:
+        assert verdict == "MISS"
+
+
+def test_strife_strike_and_group_magnitude() -> None:
+    view = _ok("dice_pool.strike", action="odds", strife=True, essence=2, magnitude="3")
+    texts = _texts(view)
+    assert (
+        "Pool: Attribute 3 + Ability 3 + Weapon Accuracy 1 + Strife strike 4 "
+        "+ Magnitude 3 Accuracy 3 + Magnitude 3 dice 3 = 17 dice." in texts
+    )
+    assert "Base Damage: Strife strike (3 + Essence x 2) 7 + Magnitude 3 Damage 3 = 10." in texts
+    (facts,) = _blocks(view, "facts")
+    assert ["Extra Health", "+15"] in facts["items"]
+
+
+def test_strike_bad_input() -> None:
+    response = _call("dice_pool.strike", action="roll", dv=21)
+    assert response["error"] == {
+        "field": "dv",
+        "message": "Target's DV must be a whole number from 0 to 20 (got 21).",
+    }
+    response = _call("dice_pool.strike", action="roll", magnitude="9")
+    assert response["error"]["field"] == "magnitude"
