@@ -23,11 +23,12 @@ from rules_py import cairn_tables as tables
 SPELLS_PAGE = "spells.md"  # creature cards link their spells to the table's rows
 
 
-def _markdown_table(header: Sequence[str], align: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    rule = {"left": "---", "center": ":-:"}
+def _markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    # No column alignment: Markdown writes it as a style attribute, which the
+    # site's Content-Security-Policy (no inline styles) refuses.
     lines = [
         "| " + " | ".join(header) + " |",
-        "| " + " | ".join(rule[a] for a in align) + " |",
+        "| " + " | ".join("---" for _ in header) + " |",
     ]
     lines += ["| " + " | ".join(cell.replace("|", "&#124;") for cell in row) + " |" for row in rows]
     return "\n".join(lines)
@@ -59,7 +60,6 @@ def cairn_spells_table() -> str:
 def cairn_scars_table() -> str:
     return _markdown_table(
         ["Total damage", "Scar"],
-        ["center", "left"],
         [(str(scar.total), f"{scar.name}: {scar.text}") for scar in scars.scars()],
     )
 
@@ -67,7 +67,6 @@ def cairn_scars_table() -> str:
 def cairn_reaction_table() -> str:
     return _markdown_table(
         ["2d6", "Reaction"],
-        ["center", "left"],
         [(band.span, band.result) for band in tables.REACTION_BANDS],
     )
 
@@ -81,14 +80,13 @@ def might_heart_harm_table() -> str:
     ]
     return _markdown_table(
         ["Harm", "Injury", "Fail Consequence", "Success Consequence"],
-        ["left", "left", "left", "left"],
         rows,
     )
 
 
 def _stat_grid(cells: Sequence[tuple[str, str]]) -> str:
     items = "".join(
-        f'<div><dt>{html.escape(name)}</dt><dd>{html.escape(value)}</dd></div>'
+        f"<div><dt>{html.escape(name)}</dt><dd>{html.escape(value)}</dd></div>"
         for name, value in cells
     )
     return f'<dl class="rp-stats">{items}</dl>'

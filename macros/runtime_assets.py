@@ -81,7 +81,8 @@ def ship(site_dir: str) -> None:
     (py_dir / "pyodide-lock.json").write_text(json.dumps(_lock_file(wheel), indent=1))
     (site / "assets" / "rp" / "paths.js").write_text(
         "// Written by the site build (macros/runtime_assets.py).\n"
-        f'export const PYODIDE_INDEX_URL = new URL("../../pyodide/{version}/", import.meta.url).href;\n'
+        "export const PYODIDE_INDEX_URL = "
+        f'new URL("../../pyodide/{version}/", import.meta.url).href;\n'
         'export const LOCK_FILE_URL = new URL("py/pyodide-lock.json", import.meta.url).href;\n'
         f'export const PACKAGE_NAME = "{PACKAGE_NAME}";\n'
     )

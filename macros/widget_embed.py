@@ -44,11 +44,13 @@ def widget_html(name: str, page: str, arguments: dict[str, Any]) -> str:
     title = html.escape(spec.title)
     hand = html.escape(spec.hand_roll)
     # One line of HTML: Markdown keeps a block of raw HTML intact only without blank lines.
+    # No <div> inside the root: Material's search parser matches closing tags by
+    # name only, so a nested </div> would end the data-search-exclude region early.
     return (
         f'<div class="rp-widget" data-widget="{html.escape(name)}" data-config="{config_attr}" '
         f'data-state="loading" data-search-exclude>'
-        f'<div class="rp-fallback"><p class="rp-title">{title}</p>'
-        f'<p><strong>By hand:</strong> {hand}</p></div>'
+        f'<p class="rp-title">{title}</p>'
+        f'<p class="rp-fallback"><strong>By hand:</strong> {hand}</p>'
         f'<p class="rp-status" data-role="status" role="status">'
         f"The roller needs JavaScript; it is loading\u2026</p></div>"
     )

@@ -13,10 +13,12 @@ local copy would fall back to full page loads.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import re
 from pathlib import Path
+from typing import ClassVar
 
 # img-src adds data: because Material's stylesheet draws its icons from data: URIs.
 CONTENT_SECURITY_POLICY = (
@@ -34,7 +36,10 @@ EXTRA_TYPES = {
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **EXTRA_TYPES,
+    }
 
     def do_GET(self) -> None:
         if self.path.split("?")[0] == "/sitemap.xml":
@@ -64,7 +69,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         if self.server.quiet:  # type: ignore[attr-defined]
             return
         super().log_message(format, *args)
@@ -84,10 +89,8 @@ def main() -> None:
     args = parser.parse_args()
     server = make_server(args.dir, args.port)
     print(f"Serving {args.dir}/ on http://127.0.0.1:{args.port}/ (Ctrl+C to stop)")
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":

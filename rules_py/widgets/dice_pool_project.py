@@ -82,7 +82,8 @@ def _scale_blocks(built: projects.ProjectScale) -> list[Block]:
 
 
 def _row_label(row: ObstructionRow) -> str:
-    return f"{row.span} {row.name}"
+    """Just the totals ("0-3"): the chart's label column is narrow; the table names rows."""
+    return row.span
 
 
 def _chances_table(ability: int, scale: int, highlight: str | None = None) -> Block:
@@ -120,8 +121,9 @@ def _odds(values: Mapping[str, Any]) -> list[Block]:
         "Obstruction roll: exact chances",
         [(_row_label(row), chance) for row, chance in worst_first],
         summary=(
-            f"1d10 + Ability {ability} \u2212 Scale {built.scale}; "
-            "each result with the chance of it or better."
+            f"1d10 + Ability {ability} \u2212 Scale {built.scale}: "
+            + "; ".join(f"{row.span} {row.name} {_chance(chance)}" for row, chance in worst_first)
+            + "."
         ),
     )
     remaining = Fraction(1)
@@ -150,7 +152,8 @@ def _roll(values: Mapping[str, Any], call: Call) -> list[Block]:
     row = result.row
     blocks: list[Block] = [
         dice("Obstruction d10", [die_face(result.roll, projects.OBSTRUCTION_DIE)]),
-        outcome(f"{row.span}: {row.plain_text}", TONES[row.key]),  # type: ignore[arg-type]
+        outcome(f"{row.name.upper()} ({row.span})", TONES[row.key]),  # type: ignore[arg-type]
+        line(row.plain_text),
         facts(
             [
                 ("d10", str(result.roll)),
@@ -182,13 +185,18 @@ def _shift_choices(rows: tuple[ScaleShift, ...], none_key: str) -> list[tuple[st
 
 
 def _affects_choices() -> list[tuple[str, str]]:
+    return [(row.affects.lower(), f"{row.affects} (scale {row.scale})") for row in world_scales()]
+
+
+def _affects_help() -> str:
+    """The populations of the Group Magnitudes that share the terrains' names."""
     populations = {g.common_name: g.population for g in group_magnitudes()}
-    choices = []
-    for row in world_scales():
-        population = populations.get(row.affects)
-        about = f", about {population:,} people" if population is not None else ""
-        choices.append((row.affects.lower(), f"{row.affects} (scale {row.scale}{about})"))
-    return choices
+    sizes = [
+        f"{row.affects} {populations[row.affects]:,}"
+        for row in world_scales()
+        if row.affects in populations
+    ]
+    return "Populations (Group Magnitudes): " + ", ".join(sizes) + "."
 
 
 def _fields() -> tuple[Field, ...]:
@@ -202,6 +210,7 @@ def _fields() -> tuple[Field, ...]:
             "affects",
             "Affects (population or terrain)",
             _affects_choices(),
+            help=_affects_help(),
             shown_when={"kind": ("world",)},
         ),
         int_field(

@@ -16,6 +16,7 @@ from tests.conftest import pages_with_widget
 
 ROLL = '.rp-widget[data-widget="dice_pool.roll"]'
 PROJECT = '.rp-widget[data-widget="dice_pool.project"]'
+STRIKE = '.rp-widget[data-widget="dice_pool.strike"]'
 
 
 def _page_with(built_site: Path, base_url: str, widget: str, fragment: str) -> str:
@@ -37,6 +38,11 @@ def actions_url(built_site: Path, base_url: str) -> str:
 @pytest.fixture(scope="module")
 def projects_url(built_site: Path, base_url: str) -> str:
     return _page_with(built_site, base_url, "dice_pool.project", "dice-pool/projects")
+
+
+@pytest.fixture(scope="module")
+def combat_url(built_site: Path, base_url: str) -> str:
+    return _page_with(built_site, base_url, "dice_pool.strike", "dice-pool/combat")
 
 
 def roll(widget: Locator) -> str:
@@ -231,18 +237,15 @@ def test_project_roller_with_the_mouse(page: Page, projects_url: str) -> None:
     expect(odds).to_contain_text("Project Scale: City 3 + Overtly Supernatural 2 = 5.")
     expect(odds).to_contain_text("Keystone")
     labels = odds.locator(".rp-bar-label").all_inner_texts()
-    assert labels == [
-        "0-3 Major Problem",
-        "4-6 Problem",
-        "7-9 Alteration",
-        "10-11 Success",
-        "12+ Critical Success",
-    ]
+    assert labels == ["0-3", "4-6", "7-9", "10-11", "12+"]
     roll(widget)
     result = widget.locator('[data-role="result"]')
     face = int(result.locator(".rp-die").inner_text())
     total = face + 4 - 5
     expect(result.locator(".rp-facts")).to_contain_text(str(total))
+    expect(result.locator(".rp-outcome")).to_have_text(
+        re.compile(r"^(CRITICAL SUCCESS|SUCCESS|ALTERATION|PROBLEM|MAJOR PROBLEM) \(")
+    )
     row = result.locator("tr.rp-row-highlight td").first.inner_text()
     low, _, high = row.rstrip("+").partition("-")
     assert int(low) <= max(total, 0) and (not high or total <= int(high))
@@ -272,15 +275,42 @@ def test_project_merit_dots_and_bad_ability(page: Page, projects_url: str) -> No
     )
 
 
+def test_strike_with_mouse_and_keyboard(page: Page, combat_url: str) -> None:
+    widget = open_widget(page, combat_url, "dice_pool.strike")
+    widget.locator('input[name="dv"]').fill("3")
+    widget.locator('input[name="base_damage"]').fill("4")
+    expect(widget.locator('[data-role="odds"]')).to_contain_text("Chance to hit DV 3:")
+    roll(widget)
+    result = widget.locator('[data-role="result"]')
+    rolled = sum(successes(face) for face, _ in die_faces(result.locator(".rp-die")))
+    expected = f"HIT: {rolled - 3 + 4} damage" if rolled >= 3 else "MISS"
+    expect(result.locator(".rp-outcome")).to_have_text(expected)
+    # A Strife strike replaces the weapon's Base Damage: the field gives way to Essence.
+    strife = widget.locator('input[name="strife"]')
+    strife.focus()
+    page.keyboard.press("Space")
+    expect(widget.locator('[data-field="base_damage"].rp-field')).to_be_hidden()
+    essence = widget.locator('input[name="essence"]')
+    expect(essence).to_be_visible()
+    essence.fill("2")
+    expect(widget.locator('[data-role="odds"]')).to_contain_text(
+        "Base Damage: Strife strike (3 + Essence x 2) 7"
+    )
+    essence.fill("0")
+    expect(widget.locator('[data-role="error"][data-field="essence"]')).to_contain_text(
+        "Essence must be a whole number from 1 to 10 (got 0)."
+    )
+
+
 @pytest.mark.parametrize(
     ("fixture", "selector"),
-    [("general_url", ROLL), ("projects_url", PROJECT)],
+    [("general_url", ROLL), ("projects_url", PROJECT), ("combat_url", STRIKE)],
 )
 def test_widgets_fit_a_phone_screen(
     phone_page: Page, request: Any, fixture: str, selector: str
 ) -> None:
     url = request.getfixturevalue(fixture)
-    name = "dice_pool.roll" if selector == ROLL else "dice_pool.project"
+    name = selector.split('"')[1]
     widget = open_widget(phone_page, url, name)
     roll(widget)
     box = widget.bounding_box()

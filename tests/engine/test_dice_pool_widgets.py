@@ -175,12 +175,15 @@ def test_project_odds_show_scale_chart_and_table() -> None:
     (chart,) = _blocks(view, "chart")
     # 1d10 + 4 - 4: totals 1..10.
     assert [(bar["label"], bar["chance"]) for bar in chart["bars"]] == [
-        ("0-3 Major Problem", "3/10 = 30%"),
-        ("4-6 Problem", "3/10 = 30%"),
-        ("7-9 Alteration", "3/10 = 30%"),
-        ("10-11 Success", "1/10 = 10%"),
-        ("12+ Critical Success", "0% (impossible)"),
+        ("0-3", "3/10 = 30%"),
+        ("4-6", "3/10 = 30%"),
+        ("7-9", "3/10 = 30%"),
+        ("10-11", "1/10 = 10%"),
+        ("12+", "0% (impossible)"),
     ]
+    assert chart["summary"].startswith(
+        "1d10 + Ability 4 \u2212 Scale 4: 0-3 Major Problem 3/10 = 30%;"
+    )
     (table,) = _blocks(view, "table")
     assert table["columns"] == ["Total", "Result", "Chance", "d10 faces"]
     assert table["rows"][0][1] == "Critical Success. Gain 1 Resource."

@@ -1,0 +1,105 @@
+"""Start-up cost of the widget runtime, measured in Chromium (not a test).
+
+Compares, in one browser run, the time from navigation to a widget being
+ready (Pyodide + the rules_py wheel + the catalog + the form) with the time a
+bare page takes to do nothing but ``loadPyodide()`` in a module worker from
+the same built site. Cold = empty browser profile; warm = the same profile
+on a second visit (persistent context, so the HTTP cache holds the wasm).
+
+Run with ``make bench``; prints medians over several rounds and the ratio.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from playwright.sync_api import Playwright, Route, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _load_serve_module  # noqa: E402
+from tests.conftest import pages_with_widget  # noqa: E402
+
+ROUNDS = 3
+BARE_PAGE = """<!doctype html><html><head><title>bare</title>
+<script src="/__bench__/bare.js"></script></head><body>bare</body></html>"""
+BARE_SCRIPT = """
+const worker = new Worker("/__bench__/bare-worker.js", {type: "module"});
+worker.onmessage = () => { window.__loaded = performance.now(); };
+"""
+BARE_WORKER = """
+import { loadPyodide } from "/pyodide/%(version)s/pyodide.mjs";
+await loadPyodide({ indexURL: "/pyodide/%(version)s/" });
+postMessage("loaded");
+"""
+
+
+def _bench_routes(version: str) -> dict[str, tuple[str, str]]:
+    return {
+        "/__bench__/bare.html": (BARE_PAGE, "text/html"),
+        "/__bench__/bare.js": (BARE_SCRIPT, "text/javascript"),
+        "/__bench__/bare-worker.js": (BARE_WORKER % {"version": version}, "text/javascript"),
+    }
+
+
+def _visit(playwright: Playwright, profile: str, url: str, ready_js: str, version: str) -> float:
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    try:
+        routes = _bench_routes(version)
+
+        def fulfil(route: Route) -> None:
+            path = "/" + route.request.url.split("/", 3)[3]
+            body, kind = routes[path]
+            route.fulfill(body=body, content_type=kind)
+
+        context.route("**/__bench__/**", fulfil)
+        page = context.new_page()
+        page.goto(url)
+        handle = page.wait_for_function(ready_js, timeout=120_000)
+        return float(handle.json_value()) / 1000
+    finally:
+        context.close()
+
+
+def main() -> None:
+    site = ROOT / "site"
+    version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
+    server = _load_serve_module().make_server(site, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    widget_url = base + pages_with_widget(site, "cairn.save")[0]
+    widget_ready = (
+        "document.querySelector('.rp-widget[data-state=\"ready\"]') ? performance.now() : null"
+    )
+    bare_ready = "window.__loaded || null"
+    timings: dict[str, list[float]] = {key: [] for key in ("widget cold", "widget warm",
+                                                          "bare cold", "bare warm")}
+    with sync_playwright() as playwright:
+        for _ in range(ROUNDS):
+            for name, url, ready in (("widget", widget_url, widget_ready),
+                                     ("bare", base + "__bench__/bare.html", bare_ready)):
+                with tempfile.TemporaryDirectory() as profile:
+                    timings[f"{name} cold"].append(_visit(playwright, profile, url, ready, version))
+                    timings[f"{name} warm"].append(_visit(playwright, profile, url, ready, version))
+    server.shutdown()
+
+    medians = {key: statistics.median(values) for key, values in timings.items()}
+    print(f"Start-up, median of {ROUNDS} rounds (seconds from navigation):")
+    print(f"{'':14}{'cold':>8}{'warm':>8}")
+    for name in ("widget", "bare"):
+        print(f"{name + ' page':14}{medians[name + ' cold']:8.2f}{medians[name + ' warm']:8.2f}")
+    for kind in ("cold", "warm"):
+        ratio = medians[f"widget {kind}"] / medians[f"bare {kind}"]
+        print(f"ratio widget/bare, {kind}: {ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+"""The built site: widget roots, the runtime shipped, nothing inline, no CDN."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from macros.widget_embed import WidgetArgumentError, widget_html
+from tests.conftest import ROOT, pages_with_widget
+
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>")
+
+
+def _pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_the_cairn_save_page_holds_the_widget_root(built_site: Path) -> None:
+    pages = pages_with_widget(built_site, "cairn.save")
+    assert any(page.startswith("cairn/") for page in pages), pages
+    text = (built_site / pages[0] / "index.html").read_text(encoding="utf-8")
+    root = re.search(r'<div class="rp-widget" data-widget="cairn\.save"[^>]*>', text)
+    assert root, "no widget root"
+    tag = root.group(0)
+    assert 'data-state="loading"' in tag
+    assert "data-search-exclude" in tag
+    config = json.loads(html.unescape(re.search(r'data-config="([^"]*)"', tag).group(1)))  # type: ignore[union-attr]
+    assert isinstance(config, dict)
+    from rules_py.widgets import registry
+
+    assert html.escape(registry()["cairn.save"].hand_roll) in text  # the by-hand fallback
+
+
+def test_text_only_pages_reference_no_pyodide_file(built_site: Path) -> None:
+    text_pages = [p for p in _pages(built_site) if 'class="rp-widget' not in p.read_text("utf-8")]
+    assert len(text_pages) > 10
+    for page in text_pages:
+        text = page.read_text(encoding="utf-8")
+        for reference in ("/pyodide/", "pyodide.mjs", ".wasm", "worker.js", "paths.js"):
+            assert reference not in text, (page, reference)
+
+
+def test_no_page_has_an_inline_script_or_a_foreign_script(built_site: Path) -> None:
+    # The site runs under script-src 'self': every script is a same-origin file.
+    for page in _pages(built_site):
+        text = page.read_text(encoding="utf-8")
+        assert not INLINE_SCRIPT.search(text), page
+        for source in re.findall(r'<script[^>]*\bsrc="([^"]+)"', text):
+            assert not re.match(r"(https?:)?//", source), (page, source)
+        assert "fonts.googleapis" not in text, page
+
+
+def test_pyodide_and_the_wheel_are_shipped_with_a_matching_lock(built_site: Path) -> None:
+    version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (built_site / "pyodide" / version / name).is_file(), name
+    lock = json.loads((built_site / "assets/rp/py/pyodide-lock.json").read_text())
+    upstream = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text())
+    assert lock["info"] == upstream["info"]
+    entry = lock["packages"]["rules-py"]
+    wheel = built_site / "assets/rp/py" / entry["file_name"]
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+    paths = (built_site / "assets/rp/paths.js").read_text()
+    assert f"pyodide/{version}/" in paths
+
+
+def test_the_wheel_is_reproducible(tmp_path: Path) -> None:
+    from macros.wheel import build_wheel
+
+    first = build_wheel(ROOT / "rules_py", "rules-py", "0.0.0", tmp_path / "a")
+    second = build_wheel(ROOT / "rules_py", "rules-py", "0.0.0", tmp_path / "b")
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_widget_fallback_text_is_kept_out_of_search(built_site: Path) -> None:
+    index = (built_site / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "The roller needs JavaScript" not in index
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments", "fragment"),
+    [
+        ("cairn.teleport", {}, "unknown widget 'cairn.teleport'"),
+        ("cairn.save", {"colour": 3}, "has no argument 'colour'"),
+        ("cairn.save", {"attribute": 25}, "argument 'attribute': Attribute must be a whole number"),
+        ("cairn.save", {"attribute": "12"}, "argument 'attribute'"),
+    ],
+)
+def test_bad_widget_lines_name_page_widget_and_argument(
+    name: str, arguments: dict[str, object], fragment: str
+) -> None:
+    with pytest.raises(WidgetArgumentError) as caught:
+        widget_html(name, "cairn/rules.md", arguments)
+    message = str(caught.value)
+    assert message.startswith("cairn/rules.md: ")
+    assert fragment in message
+
+
+def test_a_bad_widget_line_fails_the_strict_build(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text('# Broken\n\n{{ widget("cairn.save", attribute=25) }}\n')
+    config = ROOT / f".test-build-{tmp_path.name}.yml"
+    config.write_text(
+        f"INHERIT: mkdocs.yml\ndocs_dir: {docs}\nnav:\n  - index.md\n"
+        "markdown_extensions: []\nplugins:\n  - search\n  - macros:\n"
+        "      module_name: macros\n      on_error_fail: true\n"
+    )
+    try:
+        run = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config),
+             "-d", str(tmp_path / "out")],
+            cwd=ROOT, capture_output=True, text=True,
+        )
+    finally:
+        config.unlink()
+    assert run.returncode != 0
+    assert "index.md: widget 'cairn.save', argument 'attribute'" in run.stderr + run.stdout
