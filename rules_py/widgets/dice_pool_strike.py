@@ -75,15 +75,20 @@ def _explain(check: pool.Check, profile: combat.StrikeProfile) -> list[Block]:
             if len(check.difficulty_parts) > 1
             else f"DV: {check.difficulty}."
         ),
-        line(
-            f"Base Damage: {view.sum_text(profile.base_damage_parts)} = {profile.base_damage}."
-            if len(profile.base_damage_parts) > 1
-            else f"Base Damage: {profile.base_damage}."
-        ),
+        line(_base_damage_text(profile)),
     ]
     if check.dice_floored or check.difficulty_floored:
         blocks.append(note(pool.FLOOR_RULE))
     return blocks
+
+
+def _base_damage_text(profile: combat.StrikeProfile) -> str:
+    parts = profile.base_damage_parts
+    if len(parts) == 1 and parts[0][0] == "Base Damage":
+        return f"Base Damage: {profile.base_damage}."
+    if len(parts) == 1:
+        return f"Base Damage: {parts[0][0]} = {profile.base_damage}."
+    return f"Base Damage: {view.sum_text(parts)} = {profile.base_damage}."
 
 
 def _odds(values: Mapping[str, Any]) -> list[Block]:

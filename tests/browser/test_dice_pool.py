@@ -294,7 +294,7 @@ def test_strike_with_mouse_and_keyboard(page: Page, combat_url: str) -> None:
     expect(essence).to_be_visible()
     essence.fill("2")
     expect(widget.locator('[data-role="odds"]')).to_contain_text(
-        "Base Damage: Strife strike (3 + Essence x 2) 7"
+        "Base Damage: Strife strike (3 + Essence x 2) = 7."
     )
     essence.fill("0")
     expect(widget.locator('[data-role="error"][data-field="essence"]')).to_contain_text(

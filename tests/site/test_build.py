@@ -57,6 +57,13 @@ def test_no_page_has_an_inline_script_or_a_foreign_script(built_site: Path) -> N
         assert "fonts.googleapis" not in text, page
 
 
+def test_no_page_has_an_inline_style(built_site: Path) -> None:
+    # style-src falls back to 'self': a style="..." attribute would be blocked.
+    for page in _pages(built_site):
+        text = page.read_text(encoding="utf-8")
+        assert " style=" not in text and "<style" not in text, page
+
+
 def test_pyodide_and_the_wheel_are_shipped_with_a_matching_lock(built_site: Path) -> None:
     version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
