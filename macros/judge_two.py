@@ -41,8 +41,7 @@ def essences() -> str:
 
 def challenge_levels() -> str:
     return "\n".join(
-        f"- **CL {row.cl}:** {row.description} {row.examples}"
-        for row in tables().challenge_levels
+        f"- **CL {row.cl}:** {row.description} {row.examples}" for row in tables().challenge_levels
     )
 
 

@@ -253,7 +253,7 @@ class _Parser:
         self.position = 0
         self.dice_total = 0
 
-    # -- helpers
+    # -- tokens
 
     @property
     def current(self) -> Token:

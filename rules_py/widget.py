@@ -183,20 +183,39 @@ class Widget:
 
 
 def percent(chance: Fraction) -> str:
-    """A chance as a percentage with at most two decimals: 3/5 -> "60%"."""
+    """A chance as a percentage: 3/5 -> "60%", 1/3 -> "33.33%".
+
+    Two decimals, or more near 0% and 100% (up to six), so rounding never
+    turns a possible result into 0% or an uncertain one into 100%; beyond six
+    decimals it reads "< 0.000001%" or "> 99.999999%".
+    """
     value = chance * 100
     if value.denominator == 1:
         return f"{value.numerator}%"
-    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    if text in ("0", "100"):  # never round a possible or impossible outcome away
-        text = f"{float(value):.4g}"
+    tiny = Fraction(1, 10**6)
+    if value < tiny:
+        return "< 0.000001%"
+    if 100 - value < tiny:
+        return "> 99.999999%"
+    decimals = 2
+    while decimals < 6 and (
+        round(value, decimals) == 0 or round(value, decimals) == 100
+    ):
+        decimals += 1
+    text = f"{float(value):.{decimals}f}".rstrip("0").rstrip(".")
     return f"{text}%"
 
 
+READABLE_DENOMINATOR = 10**6  # beyond this a fraction is noise to a reader
+
+
 def chance_text(chance: Fraction, over: int | None = None) -> str:
-    """ "12/20 = 60%" when ``over`` names the natural denominator, else "3/5 = 60%"."""
+    """"12/20 = 60%" when ``over`` names the natural denominator, else "3/5 = 60%";
+    only the percentage when the fraction would be too long to read."""
     if over is not None and (chance * over).denominator == 1:
         return f"{chance * over}/{over} = {percent(chance)}"
+    if chance.denominator > READABLE_DENOMINATOR:
+        return percent(chance)
     return f"{chance.numerator}/{chance.denominator} = {percent(chance)}"
 
 

@@ -269,6 +269,7 @@ def _roll(values: Mapping[str, Any], call: Call) -> list[Block]:
     blocks.extend(_limit_lines(values["limit"], result.limit_gain))
     if passed:
         blocks.append(line(_group_text(special.extra_successes(result.total, check.difficulty))))
+        blocks.append(note(special.GROUP_RULE))
     return blocks
 
 
@@ -443,7 +444,7 @@ def _fields() -> tuple[Field, ...]:
             0,
             pool.MAX_TRAIT,
             shown_when=traits,
-            help="The Solar Excellency adds this many successes.",
+            help="The Solar Excellency adds this many successes (pool rolls only).",
         ),
         int_field(
             "dice",

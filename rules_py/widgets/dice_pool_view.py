@@ -53,7 +53,7 @@ def chance_words(chance: Fraction) -> str:
 
 
 def readable(block: Block, chances: list[Fraction]) -> Block:
-    """Rewrite a chart's figures with :func:`_chance` (the chart prints every
+    """Rewrite a chart's figures with :func:`chance_words` (the chart prints every
     fraction in full, and a 60-dice pool has 60-digit denominators)."""
     remaining = sum(chances, Fraction(0))
     for bar, chance in zip(block["bars"], chances, strict=True):
@@ -96,13 +96,15 @@ def chart_bars(
     bar of their own, so the line between failure and success stays visible.
     """
     outcomes = sorted(distribution)
-    common = [o for o in outcomes if distribution[o] >= CHART_FLOOR or o in keep]
+    # Every outcome of a thin distribution (a strike's rare hits) may be rare.
+    common = [o for o in outcomes if distribution[o] >= CHART_FLOOR or o in keep] or outcomes
     low, high = min(common), max(common)
     bars: list[tuple[str, Fraction, int, int]] = []
     below = [o for o in outcomes if o < low]
     if below:
         chance = sum((distribution[o] for o in below), Fraction(0))
-        bars.append((f"{below[0]}\u2013{below[-1]}", chance, below[0], below[-1]))
+        label = str(below[0]) if len(below) == 1 else f"{below[0]}\u2013{below[-1]}"
+        bars.append((label, chance, below[0], below[-1]))
     for value in outcomes:
         if low <= value <= high:
             bars.append((str(value), distribution[value], value, value))

@@ -9,6 +9,7 @@ move. Every rule is in the engine modules; this module only draws.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from rules_py.cards import ACE, Rank, card_list, card_name
@@ -107,7 +108,9 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
                 ("minor", "Minor Actor (half deck, Ace-5)"),
             ],
             shown_when=shown,
-            help="Takes effect on Reset: it decides the deck.",
+            help="Takes effect on Reset."
+            if key == "b"
+            else "Decides the deck; takes effect on Reset.",
         ),
         choice_field(
             f"{key}_nature",
@@ -122,8 +125,7 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
             0,
             THRESHOLD_MAX,
             shown_when=in_fight,
-            help="Minor Actors 0-5; player characters and most Major Actors 5; Patrons 20. "
-            "Takes effect on Reset.",
+            help="Minor 0-5; most Major Actors 5; Patrons 20. On Reset.",
         ),
         int_field(
             f"{key}_supernatural",
@@ -132,7 +134,7 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
             0,
             THRESHOLD_MAX,
             shown_when=in_fight,
-            help="Mundane Minor Actors have none (this is then ignored). Takes effect on Reset.",
+            help="Mundane Minor Actors have none. On Reset.",
         ),
         _flag(f"{key}_quality", f"{side} pool: Quality (+3)", False, shown_when=shown),
         _flag(f"{key}_focus", f"{side} pool: Focus (+2)", False, shown_when=shown),
@@ -143,7 +145,7 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
             0,
             MAGICAL_EQUIPMENT_MAX,
             shown_when=shown,
-            help="Mundane +0 to +2; magical +0 to +5.",
+            help="Mundane +0 to +2; magical up to +5.",
         ),
         _flag(f"{key}_magical", f"{side} pool: the equipment is magical", False, shown_when=shown),
         int_field(
@@ -161,8 +163,10 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
             0,
             ASSISTANTS_MAX,
             shown_when=shown,
-            help="As many assistants as can take part, at the storyteller's discretion; "
-            "this builder stops at 10 of each.",
+            help=""
+            if key == "b"
+            else "As many as can take part, at the storyteller's discretion; "
+            "this builder stops at 10.",
         ),
         int_field(
             f"{key}_bonus",
@@ -188,7 +192,7 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
             0,
             SUPERNATURAL_MAX,
             shown_when=in_fight,
-            help="The threshold is added from the side's current one.",
+            help="" if key == "b" else "The side's current threshold is added.",
         ),
     )
 
@@ -305,8 +309,8 @@ def _side_facts(tbl: Table, key: SideKey, fight: bool) -> Block:
     actor = tbl.actor(key)
     items = [
         (
-            actor.name,
-            f"{actor.nature.value.capitalize()} {actor.rank.label}, {actor.rank.deck_name}",
+            f"Side {key.upper()}",
+            f"{actor.name}: {actor.nature.value} {actor.rank.label}, {actor.rank.deck_name}",
         ),
         ("Cards in hand", _hand_text(actor)),
         ("Spent", card_list(actor.hand.spent)),
@@ -341,6 +345,15 @@ def _damage_line(odds_damage: Any) -> str:
     return ", ".join(parts) if parts else "no damage"
 
 
+def _chance_words(chance: Fraction, verb: str) -> str:
+    """Words for a chance; a sure outcome needs no fraction ("hits 3/5 = 60%")."""
+    if chance == 1:
+        return verb
+    if chance == 0:
+        return {"succeeds": "fails", "hits": "cannot hit", "holds": "cannot hold"}[verb]
+    return f"{verb} {chance_text(chance)}"
+
+
 def _card_choices(
     prompt: str,
     odds: HandOdds,
@@ -351,12 +364,8 @@ def _card_choices(
     smallest = odds.smallest_sure
     options = []
     for row in odds.cards:
-        if row.damage is None:  # a challenge rating: sure or hopeless
-            verdict = verb if row.chance == 1 else "Fails"
-            lines = [f"Total {row.total}", verdict]
-        else:
-            lines = [f"Total {row.total}", f"{verb} {chance_text(row.chance)}"]
-        if row.damage is not None:
+        lines = [f"Total {row.total}: {_chance_words(row.chance, verb)}"]
+        if row.damage is not None and row.damage.outcomes != (0,):
             lines.append(_damage_line(row.damage))
         options.append(
             option(
@@ -410,7 +419,7 @@ def _test_preview(tbl: Table, values: Mapping[str, Any], pool: ActionPool) -> li
     else:
         odds = against_rating(pool.base, tbl.a.hand.cards, rating)
         prompt = f"Play a card against CR {rating} ({_smallest_text(odds, 'succeeds')})"
-        blocks.append(_card_choices(prompt, odds, values, "Succeeds", "smallest success"))
+        blocks.append(_card_choices(prompt, odds, values, "succeeds", "smallest success"))
     blocks.append(note(MEETS_RULE))
     return blocks
 
@@ -427,15 +436,14 @@ def _fight_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
         order = ", then ".join(tbl.actor(key).name for key in tbl.order)
         blocks.append(line(f"In combat. Initiative: {order}."))
     a_name, d_name = tbl.actor(attacker).name, tbl.actor(defender).name
+    defence_parts = (*gear.parts(), ("Threshold", tbl.actor(defender).threshold(kind)))
     blocks.append(
         facts(
             [
-                (f"{a_name}'s attack before the card", describe_pool(attack_pool.parts())),
+                ("Attack before the card", f"{a_name}: {describe_pool(attack_pool.parts())}"),
                 (
-                    f"{d_name}'s {kind.value} defence before the card",
-                    describe_pool(
-                        (*gear.parts(), ("Threshold", tbl.actor(defender).threshold(kind)))
-                    ),
+                    "Defence before the card",
+                    f"{d_name} ({kind.value}): {describe_pool(defence_parts)}",
                 ),
             ]
         )
@@ -471,7 +479,7 @@ def _fight_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
                     f"{d_name} defends: choose a card ({_smallest_text(odds, 'holds')})",
                     odds,
                     values,
-                    "Holds",
+                    "holds",
                     "smallest sure defence",
                 )
             )
@@ -486,7 +494,7 @@ def _fight_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
                 f"({_smallest_text(odds, 'hits')})",
                 odds,
                 values,
-                "Hits",
+                "hits",
                 "smallest sure hit",
             )
         )
@@ -582,9 +590,9 @@ def _play(tbl: Table, call: Call) -> tuple[Table, list[Block]]:
         tbl, attacker, attack_pool, attack_card, gear, defence_card, kind, card_fields=fields
     )
     hit_or_held = (
-        outcome(f"HIT: {result.damage} damage to {result.defender.name}", "good")
+        outcome(f"HIT: {result.damage} damage to {result.defender.name}")
         if result.hit
-        else outcome(f"HELD: {result.defender.name} defends", "bad")
+        else outcome(f"HELD: {result.defender.name} defends")
     )
     return tbl, [
         hit_or_held,
@@ -634,7 +642,12 @@ def handle(call: Call) -> dict[str, Any]:
         view = _preview(tbl, values, specs)
     if notice:
         view = [note(notice), *view]
-    return {"view": view, "state": to_json(tbl), "notice": notice}
+    response: dict[str, Any] = {"view": view, "notice": notice}
+    # A preview saves nothing (unless it replaced an unreadable table): previews
+    # run on every keystroke, and one answered late must not undo a move.
+    if call.action != "odds" or notice:
+        response["state"] = to_json(tbl)
+    return response
 
 
 WIDGETS = (
@@ -659,7 +672,7 @@ WIDGETS = (
             Action("odds", "Hand and odds", auto=True, random=False),
             Action("initiative", "Play initiative", random=False),
             Action("end_combat", "End combat", random=False),
-            Action("rest", "Rest", random=False),
+            Action("rest", "Rest (restore thresholds)", random=False),
             Action("reset", "Reset decks", random=False),
         ),
         handler=handle,

@@ -64,7 +64,7 @@ def _options(result: attacks.AttackResult) -> list[Block]:
         facts(
             [
                 ("Degrees of success", str(result.base_degrees)),
-                ("Counted risk (risk less resistance and resolve)", str(result.counted_risk)),
+                ("Counted risk", f"{result.counted_risk} (risk less resistance and resolve)"),
                 ("Degrees counted", str(result.degrees)),
                 ("Defender's risk after", _risk(result.risk_after)),
             ]

@@ -124,3 +124,13 @@ def test_scale_shifts() -> None:
         ("Major", 0),
     ]
     assert data.keystone_from_scale() == 4
+
+
+def test_limit_gains() -> None:
+    # "Gain Limit by: Using the Excellency / Encountering their detailed flaw
+    # trigger. / Working against their Intimacy."
+    assert data.limit_gains() == (
+        "Using the Excellency",
+        "Encountering their detailed flaw trigger.",
+        "Working against their Intimacy.",
+    )

@@ -6,8 +6,11 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_py import dice_pool as pool
+from rules_py import dice_pool_special as special
 from rules_py import web
 
 
@@ -77,6 +80,16 @@ def test_roll_marks_successes_and_tens() -> None:
     outcome = _blocks(view, "outcome")[0]
     assert outcome["text"].startswith("SUCCESS" if rolled >= 3 else "FAILURE")
     assert f"({'+' if rolled >= 3 else chr(0x2212)}{abs(rolled - 3)})" in outcome["text"]
+
+
+def test_a_success_offers_its_extra_successes_to_the_group() -> None:
+    view = _ok("dice_pool.roll", action="roll", seed=12, pool_from="raw", dice=30)
+    rolled = pool.count_successes(die["value"] for die in _blocks(view, "dice")[0]["dice"])
+    extra, boost = rolled - 3, (rolled - 3) // 2
+    assert f"Group roll: {extra} extra successes can give an ally up to +{boost} (2 for 1)." in (
+        _texts(view)
+    )
+    assert special.GROUP_RULE in _texts(view)
 
 
 def test_roll_replays_from_its_seed() -> None:
@@ -247,6 +260,14 @@ def test_strife_strike_and_group_magnitude() -> None:
     assert ["Extra Health", "+15"] in facts["items"]
 
 
+def test_strike_with_only_rare_hits_still_draws_them() -> None:
+    view = _ok("dice_pool.strike", action="odds", attribute=2, ability=2, accuracy=1, dv=10)
+    (chart,) = _blocks(view, "chart")
+    labels = [bar["label"] for bar in chart["bars"]]
+    assert labels == ["Miss", "3"]  # 5 dice show 10 successes only when all five are 10s
+    assert chart["bars"][1]["chance"] == "1/100000 = 0.001%"
+
+
 def test_strike_bad_input() -> None:
     response = _call("dice_pool.strike", action="roll", dv=21)
     assert response["error"] == {
@@ -255,3 +276,30 @@ def test_strike_bad_input() -> None:
     }
     response = _call("dice_pool.strike", action="roll", magnitude="9")
     assert response["error"]["field"] == "magnitude"
+
+
+# ------------------------------------------------------------------ any valid form
+
+
+def _form(widget_name: str) -> st.SearchStrategy[dict[str, Any]]:
+    (spec,) = [w for w in web.catalog() if w["name"] == widget_name]
+    fields: dict[str, st.SearchStrategy[Any]] = {}
+    for field in spec["fields"]:
+        if field["kind"] == "int":
+            fields[field["name"]] = st.integers(field["min"], field["max"])
+        elif field["kind"] == "choice":
+            fields[field["name"]] = st.sampled_from([c["value"] for c in field["choices"]])
+        elif field["kind"] == "bool":
+            fields[field["name"]] = st.booleans()
+    return st.fixed_dictionaries(fields)
+
+
+@pytest.mark.parametrize("name", ["dice_pool.roll", "dice_pool.project", "dice_pool.strike"])
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_every_valid_form_answers(name: str, data: st.DataObject) -> None:
+    form = data.draw(_form(name))
+    for action in ("odds", "roll"):
+        response = _call(name, action=action, seed=data.draw(st.integers(0, 2**53)), **form)
+        assert response["ok"], (form, action, response)
+        assert response["result"]["view"]

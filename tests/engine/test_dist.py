@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import math
 from collections import Counter
@@ -384,3 +385,8 @@ def test_sample_walks_outcomes_in_order() -> None:
             return self.ticket
 
     assert [d.sample(Fixed(t)) for t in range(3)] == ["a", "b", "b"]
+
+
+def test_the_examples_in_the_module_documentation_hold() -> None:
+    outcome = doctest.testmod(dist, raise_on_error=False)
+    assert outcome.attempted > 20 and outcome.failed == 0

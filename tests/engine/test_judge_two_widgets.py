@@ -254,6 +254,7 @@ def test_attack_widget_situations() -> None:
     )
     prestige = run("judge_two.attack", {"degrees": 1, "risk": 5, "resistance_from": "highest"})
     assert "Degrees counted 2" in texts(prestige)
+    assert "Counted risk 1 (risk less resistance and resolve)" in texts(prestige)
     group = run("judge_two.attack", {"situation": "group", "degrees1": 1, "degrees2": 1})
     assert "3 risk in all" in texts(group)
     failed = run("judge_two.attack", {"situation": "group", "degrees1": 1, "degrees2": -2})

@@ -7,6 +7,7 @@ the faces), and the totals are counted with their probabilities.
 
 from __future__ import annotations
 
+import doctest
 import json
 import math
 from collections import Counter
@@ -478,3 +479,8 @@ def test_widget_too_large_to_chart_says_so_and_still_rolls() -> None:
     assert "too large to chart" in odds["result"]["view"][0]["text"]
     rolled = call_widget({"expression": "100d1000", "seed": 1})
     assert rolled["ok"]
+
+
+def test_the_examples_in_the_module_documentation_hold() -> None:
+    outcome = doctest.testmod(notation, raise_on_error=False)
+    assert outcome.attempted >= 4 and outcome.failed == 0

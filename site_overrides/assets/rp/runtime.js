@@ -440,8 +440,21 @@
     if (!auto.length) return;
     clearTimeout(this.autoTimer);
     this.autoTimer = setTimeout(function () {
+      self.autoTimer = null;
       auto.forEach(function (action) { self.run(action.name, null); });
     }, delay === undefined ? AUTO_DELAY_MS : delay);
+  };
+
+  // A button pressed within the preview's delay: send the preview first, so its
+  // answer (which clears errors) cannot arrive after the button's and wipe its error.
+  Widget.prototype.flushAuto = function () {
+    if (this.autoTimer === null) return;
+    clearTimeout(this.autoTimer);
+    this.autoTimer = null;
+    var self = this;
+    this.spec.actions.forEach(function (a) {
+      if (a.auto) self.send(self.request(a.name, null));
+    });
   };
 
   Widget.prototype.loadState = function () {
@@ -478,10 +491,13 @@
   };
 
   Widget.prototype.run = function (action, seed) {
+    var auto = this.spec.actions.some(function (a) { return a.name === action && a.auto; });
+    if (!auto) this.flushAuto();
     return this.send(this.request(action, seed));
   };
 
   Widget.prototype.followUp = function (extra) {
+    this.flushAuto();
     var base = Object.assign({}, this.lastRequest || this.request(this.spec.actions[0].name, null));
     if (this.spec.stateful) base.state = this.loadState();
     var self = this;

@@ -1,0 +1,250 @@
+"""huldufolk.pool in Chromium: cards played with the mouse and the keyboard, a
+whole exchange, state kept across reloads, illegal moves, a phone screen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, Route, expect
+
+from tests.browser.conftest import PYODIDE_TIMEOUT_MS, ROOT, ConsoleLog, open_widget
+from tests.conftest import pages_with_widget
+
+NAME = "huldufolk.pool"
+SLOW = 20_000  # each move is a round trip to Python in the worker
+
+
+@pytest.fixture(scope="module")
+def pool_urls(built_site: Path, base_url: str) -> dict[str, str]:
+    pages = pages_with_widget(built_site, NAME)
+    tests = [page for page in pages if "deck-and-pools" in page]
+    fights = [page for page in pages if "miscellaneous-mechanics" in page]
+    assert tests and fights, f"huldufolk.pool is not on the expected pages: {pages}"
+    return {"test": base_url + tests[0], "fight": base_url + fights[0]}
+
+
+def odds(widget: Locator) -> Locator:
+    return widget.locator('[data-role="odds"]')
+
+
+def result(widget: Locator) -> Locator:
+    return widget.locator('[data-role="result"]')
+
+
+def card_button(widget: Locator, label: str) -> Locator:
+    """The button of one card in the hand shown under the form."""
+    return (
+        odds(widget)
+        .locator(".rp-choice")
+        .filter(has=widget.page.locator(".rp-choice-label", has_text=re.compile(f"^{label}$")))
+    )
+
+
+def hand_text(widget: Locator) -> str:
+    facts = odds(widget).locator("dt", has_text=re.compile("^Cards in hand$")).first
+    return facts.locator("xpath=following-sibling::dd[1]").inner_text()
+
+
+def saved_state(page: Page) -> Any:
+    return page.evaluate(
+        "(() => { const k = Object.keys(localStorage).find(k => k.includes(':huldufolk.pool:'));"
+        " return k ? localStorage.getItem(k) : null; })()"
+    )
+
+
+def fresh(page: Page, url: str) -> Locator:
+    """The widget with its saved decks cleared, as for a first visit."""
+    widget = open_widget(page, url, NAME)
+    widget.locator('button[data-action="reset"]').click()
+    expect(result(widget)).to_contain_text("New decks", timeout=SLOW)
+    expect(odds(widget)).to_contain_text("Cards in hand", timeout=SLOW)
+    return widget
+
+
+def test_play_with_the_mouse_and_keep_the_deck_across_a_reload(
+    page: Page, pool_urls: dict[str, str], console: ConsoleLog
+) -> None:
+    widget = fresh(page, pool_urls["test"])
+    # The page sets Quality and Focus (+5) against CR 12: the 7 is the smallest success.
+    expect(odds(widget)).to_contain_text("smallest card that succeeds for sure: 7", timeout=SLOW)
+    expect(card_button(widget, "Ace")).to_contain_text("never spent")
+    card_button(widget, "7").click()
+    expect(result(widget).locator(".rp-outcome")).to_have_text("SUCCESS", timeout=SLOW)
+    expect(result(widget)).to_contain_text("Quality 3 + Focus 2 + card 7 = 12 against CR 12.")
+    expect(card_button(widget, "7")).to_have_count(0, timeout=SLOW)
+    card_button(widget, "Ace").click()
+    expect(result(widget).locator(".rp-outcome")).to_have_text("FAILURE", timeout=SLOW)
+    expect(card_button(widget, "Ace")).to_have_count(1, timeout=SLOW)  # never surrendered
+    assert hand_text(widget) == "Ace (never spent), 2, 3, 4, 5, 6, 8, 9, 10"
+
+    page.reload()
+    page.wait_for_selector(
+        f'.rp-widget[data-widget="{NAME}"][data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS
+    )
+    widget = page.locator(f'.rp-widget[data-widget="{NAME}"]').first
+    expect(odds(widget)).to_contain_text("Cards in hand", timeout=SLOW)
+    assert hand_text(widget) == "Ace (never spent), 2, 3, 4, 5, 6, 8, 9, 10"
+    expect(odds(widget).locator("table")).to_contain_text("plays the 7 against CR 12")
+    assert console.errors == []
+
+
+def test_play_with_the_keyboard_only(page: Page, pool_urls: dict[str, str]) -> None:
+    widget = fresh(page, pool_urls["test"])
+    card = widget.locator('input[name="card"]')
+    card.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("9")
+    page.keyboard.press("Enter")  # the form's main button: Play card
+    expect(result(widget).locator(".rp-outcome")).to_have_text("SUCCESS", timeout=SLOW)
+    expect(card_button(widget, "9")).to_have_count(0, timeout=SLOW)
+    # Tab on from the field to the first card button and play it with Space.
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate(
+            "document.activeElement.classList.contains('rp-choice')"
+            " && document.activeElement.textContent.startsWith('8')"
+        ):
+            break
+    else:
+        pytest.fail("the card buttons are not reachable with Tab")
+    page.keyboard.press("Space")
+    expect(result(widget)).to_contain_text("card 8 = 13", timeout=SLOW)
+    expect(card_button(widget, "8")).to_have_count(0, timeout=SLOW)
+
+
+def test_illegal_moves_are_refused_and_nothing_is_lost(
+    page: Page, pool_urls: dict[str, str], console: ConsoleLog
+) -> None:
+    widget = fresh(page, pool_urls["test"])
+    card_button(widget, "7").click()
+    expect(card_button(widget, "7")).to_have_count(0, timeout=SLOW)
+    kept_result = result(widget).inner_text()
+    kept_state = saved_state(page)
+    card = widget.locator('input[name="card"]')
+    card_error = widget.locator('[data-role="error"][data-field="card"]')
+
+    card.fill("7")  # spent
+    widget.locator('button[data-action="play"]').click()
+    expect(card_error).to_have_text(
+        "The 7 has been spent. Cards in hand: Ace, 2, 3, 4, 5, 6, 8, 9, 10.", timeout=SLOW
+    )
+    expect(card).to_have_attribute("aria-invalid", "true")
+    assert saved_state(page) == kept_state
+    assert result(widget).inner_text() == kept_result
+
+    card.fill("11")  # no such card
+    widget.locator('button[data-action="play"]').click()
+    expect(card_error).to_contain_text("from 1 to 10", timeout=SLOW)
+
+    card.fill("2")
+    expect(card_error).to_be_empty(timeout=SLOW)
+    equipment = widget.locator('input[name="a_equipment"]')
+    equipment.fill("3")  # mundane equipment stops at +2
+    expect(widget.locator('[data-role="error"][data-field="a_equipment"]')).to_contain_text(
+        "only magical equipment reaches +5", timeout=SLOW
+    )
+    widget.locator('input[name="a_magical"]').check()
+    expect(widget.locator('[data-role="error"][data-field="a_equipment"]')).to_be_empty(
+        timeout=SLOW
+    )
+    assert saved_state(page) == kept_state
+
+    # A Minor Actor has no 6.
+    widget.locator('select[name="a_rank"]').select_option("minor")
+    expect(odds(widget)).to_contain_text("Press Reset", timeout=SLOW)
+    widget.locator('button[data-action="reset"]').click()
+    expect(odds(widget)).to_contain_text("half deck (Ace-5)", timeout=SLOW)
+    card.fill("6")
+    widget.locator('button[data-action="play"]').click()
+    expect(card_error).to_contain_text("half deck (Ace-5): there is no 6", timeout=SLOW)
+    assert console.errors == []
+
+
+def test_a_corrupt_saved_state_is_discarded_with_a_notice(
+    page: Page, pool_urls: dict[str, str], console: ConsoleLog
+) -> None:
+    widget = fresh(page, pool_urls["test"])
+    key = page.evaluate("Object.keys(localStorage).find(k => k.includes(':huldufolk.pool:'))")
+    assert key
+    for broken in ("{not json", '{"version": 99}', '{"version": 1, "a": {"hand": [1, 77]}}'):
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, broken])
+        page.reload()
+        page.wait_for_selector(
+            f'.rp-widget[data-widget="{NAME}"][data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS
+        )
+        widget = page.locator(f'.rp-widget[data-widget="{NAME}"]').first
+        expect(widget.locator(".rp-notice")).to_contain_text(
+            "The saved decks could not be used", timeout=SLOW
+        )
+        assert hand_text(widget) == "Ace (never spent), 2, 3, 4, 5, 6, 7, 8, 9, 10"
+    assert console.errors == []
+
+
+def test_a_fight_exchange_by_exchange(page: Page, pool_urls: dict[str, str]) -> None:
+    widget = fresh(page, pool_urls["fight"])
+    # The page sets up Bob and a hexenwolf; the wolf attacks first.
+    expect(odds(widget)).to_contain_text("Hexenwolf attacks Bob", timeout=SLOW)
+    card_button(widget, "5").click()
+    expect(result(widget)).to_contain_text("Hexenwolf has chosen a card face down", timeout=SLOW)
+    expect(odds(widget)).to_contain_text("Bob defends", timeout=SLOW)
+    card_button(widget, "2").click()
+    expect(result(widget).locator(".rp-outcome")).to_have_text("HELD: Bob defends", timeout=SLOW)
+    expect(result(widget)).to_contain_text("11 against")
+    expect(odds(widget)).to_contain_text("mundane 4 of 5", timeout=SLOW)  # Bob's threshold
+
+    # Bob swings back with the form: his 10 against the wolf's Ace.
+    widget.locator('select[name="attacker"]').select_option("a")
+    widget.locator('input[name="card"]').fill("10")
+    widget.locator('input[name="defence_card"]').fill("1")
+    widget.locator('button[data-action="play"]').click()
+    expect(result(widget).locator(".rp-outcome")).to_have_text(
+        "HIT: 2 damage to Hexenwolf", timeout=SLOW
+    )
+    log = odds(widget).locator("table")
+    expect(log).to_contain_text("Bob attacks Hexenwolf (mundane)", timeout=SLOW)
+    expect(log).to_contain_text("hit for 2 damage")
+
+    # Initiative: both cards set aside, then back when the combat ends.
+    widget.locator('button[data-action="initiative"]').click()
+    expect(odds(widget)).to_contain_text("Initiative: Bob plays a card", timeout=SLOW)
+    card_button(widget, "9").click()
+    expect(odds(widget)).to_contain_text("Initiative: Hexenwolf plays a card", timeout=SLOW)
+    card_button(widget, "3").click()
+    expect(result(widget).locator(".rp-outcome")).to_have_text("Bob acts first", timeout=SLOW)
+    expect(odds(widget)).to_contain_text("Initiative card (set aside)", timeout=SLOW)
+    widget.locator('button[data-action="end_combat"]').click()
+    expect(result(widget).locator(".rp-outcome")).to_have_text("Combat over", timeout=SLOW)
+    expect(odds(widget)).not_to_contain_text("set aside", timeout=SLOW)
+
+    widget.locator('button[data-action="rest"]').click()
+    expect(result(widget).locator(".rp-outcome")).to_have_text("Rested", timeout=SLOW)
+    expect(odds(widget)).to_contain_text("mundane 5 of 5; supernatural 5 of 5", timeout=SLOW)
+
+
+def run_axe(page: Page) -> list[dict[str, Any]]:
+    """axe-core served from the site's own origin (the CSP allows only 'self')."""
+    axe_source = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
+
+    def serve_axe(route: Route) -> None:
+        route.fulfill(body=axe_source, content_type="text/javascript")
+
+    page.route("**/__axe__/axe.min.js", serve_axe)
+    page.add_script_tag(url="/__axe__/axe.min.js")
+    found = page.evaluate("axe.run('.rp-widget', {resultTypes: ['violations']})")
+    return [v for v in found["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_fits_a_phone_and_has_no_serious_accessibility_violation(
+    phone_page: Page, pool_urls: dict[str, str]
+) -> None:
+    widget = fresh(phone_page, pool_urls["fight"])
+    card_button(widget, "5").click()
+    expect(odds(widget)).to_contain_text("Bob defends", timeout=SLOW)
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = widget.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    violations = run_axe(phone_page)
+    assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]

@@ -1,0 +1,38 @@
+from fractions import Fraction
+
+import pytest
+
+from rules_py.widget import chance_text, chart, percent
+
+
+@pytest.mark.parametrize(
+    ("chance", "text"),
+    [
+        (Fraction(3, 5), "60%"),
+        (Fraction(1, 3), "33.33%"),
+        (Fraction(1, 8), "12.5%"),
+        (Fraction(0), "0%"),
+        (Fraction(1), "100%"),
+        (Fraction(1, 10**5), "0.001%"),
+        (1 - Fraction(1, 10**5), "99.999%"),
+        (Fraction(1, 10**9), "< 0.000001%"),
+        (1 - Fraction(1, 10**9), "> 99.999999%"),
+    ],
+)
+def test_percent_never_rounds_possible_to_impossible(chance: Fraction, text: str) -> None:
+    assert percent(chance) == text
+
+
+def test_chance_text_keeps_the_natural_denominator() -> None:
+    assert chance_text(Fraction(12, 20), 20) == "12/20 = 60%"
+    assert chance_text(Fraction(3, 5)) == "3/5 = 60%"
+    assert chance_text(Fraction(1, 10**60)) == "< 0.000001%"
+
+
+def test_chart_bars_carry_exact_and_cumulative_chances() -> None:
+    block = chart("d4", [(str(f), Fraction(1, 4)) for f in range(1, 5)], highlight=["4"])
+    assert [bar["at_least"] for bar in block["bars"]] == [
+        "1/1 = 100%", "3/4 = 75%", "1/2 = 50%", "1/4 = 25%",
+    ]
+    assert [bar["highlight"] for bar in block["bars"]] == [False, False, False, True]
+    assert all(bar["width"] == 1.0 for bar in block["bars"])
