@@ -23,8 +23,12 @@ from playwright.sync_api import Playwright, Route, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _load_serve_module  # noqa: E402
-from tests.conftest import pages_with_widget  # noqa: E402
+from tests.conftest import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    load_serve_module,
+    pages_with_widget,
+)
 
 ROUNDS = 3
 BARE_PAGE = """<!doctype html><html><head><title>bare</title>
@@ -72,7 +76,7 @@ def _visit(playwright: Playwright, profile: str, url: str, ready_js: str, versio
 def main() -> None:
     site = ROOT / "site"
     version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
-    server = _load_serve_module().make_server(site, 0, quiet=True)
+    server = load_serve_module().make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     widget_url = base + pages_with_widget(site, "cairn.save")[0]

@@ -38,15 +38,15 @@ def cairn_spells_table() -> str:
     """The 100 Spells as one HTML table: the table and every row carry a stable id.
 
     The widget hides rows by id while filtering and scrolls to the rolled
-    row. Each name links to its own row (the source's anchors, ``#adhere``,
-    were never defined), so a reader can copy a link to one spell.
+    row; other pages link to a spell by its row id. The source linked each
+    name to an anchor it never defined (``#adhere``): names are plain text here.
     """
     rows = []
     for spell in spells.spells():
         row_id = html.escape(spell.row_id, quote=True)
         rows.append(
             f'<tr id="{row_id}"><td>{spell.number}</td>'
-            f'<td><a href="#{row_id}">{html.escape(spell.name)}</a></td>'
+            f"<td><strong>{html.escape(spell.name)}</strong></td>"
             f"<td>{html.escape(spell.effect)}</td></tr>"
         )
     # One block without blank lines: Markdown passes it through untouched.

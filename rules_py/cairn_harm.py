@@ -84,6 +84,19 @@ GRIT_CRITICAL = (
 )
 
 
+DIRECT_ABILITIES = ("STR", "DEX", "WIL")
+DIRECT_NOTE = (
+    'Damage dealt straight to an ability (such as a creature\'s "1d4 WIL damage") skips HP, '
+    "armour and the save against critical damage."
+)
+
+
+def _cairn_zero(target: Target, ability: str) -> str:
+    if target.kind == "detachment" and ability == "STR":
+        return "destroyed"
+    return ZERO_MEANING[CAIRN][ability]
+
+
 def zero_meaning(rules: str, ability: str) -> str:
     """What a score of 0 means, in the words of the rules."""
     if rules == MIGHT_HEART:
@@ -118,16 +131,23 @@ class Target:
     scores: tuple[tuple[str, int], ...]
     harm: str = "physical"
     max_hp: int = 0
+    direct: str = ""  # Cairn: an ability damaged directly ("1d4 WIL damage"), skipping HP
 
     def score(self, name: str) -> int:
         return dict(self.scores)[name]
 
 
 def cairn_target(
-    kind: str, hp: int, strength: int, dexterity: int = 10, willpower: int = 10, max_hp: int = 0
+    kind: str,
+    hp: int,
+    strength: int,
+    dexterity: int = 10,
+    willpower: int = 10,
+    max_hp: int = 0,
+    direct: str = "",
 ) -> Target:
     scores = (("STR", strength), ("DEX", dexterity), ("WIL", willpower))
-    return check_target(Target(CAIRN, kind, hp, scores, max_hp=max_hp or hp))
+    return check_target(Target(CAIRN, kind, hp, scores, max_hp=max_hp or hp, direct=direct))
 
 
 def might_heart_target(kind: str, hp: int, might: int, heart: int, harm: str) -> Target:
@@ -170,6 +190,10 @@ def check_target(target: Target) -> Target:
         field = "grit_harm" if target.rules == GRIT else "harm"
         allowed = tuple(kind for kind, _ in HARM_KINDS[target.rules])
         require_choice(field, "Kind of harm", target.harm, allowed)
+    if target.direct:
+        if target.rules != CAIRN:
+            raise RulesInputError("goes_to", "Direct ability damage is a Cairn rule here.")
+        require_choice("goes_to", "Damage goes to", target.direct, DIRECT_ABILITIES)
     if target.rules == CAIRN and target.kind == "pc":
         require_int("max_hp", "Target's max HP", target.max_hp, 1, MAX_POOL)
         if target.pool > target.max_hp:
@@ -181,6 +205,8 @@ def check_target(target: Target) -> Target:
 
 def harmed_ability(target: Target) -> str:
     """The ability that takes the damage beyond HP (or Grit)."""
+    if target.direct:
+        return target.direct
     if target.rules == CAIRN:
         return "STR"
     return dict(HARM_KINDS[target.rules])[target.harm]
@@ -198,15 +224,26 @@ class Stage:
     overflow: int
     ability: str
     ability_after: int
+    direct: bool = False
 
     @property
     def needs_save(self) -> bool:
-        return self.overflow > 0 and self.ability_after > 0
+        # Only damage carried over from HP calls for the save against critical damage.
+        return self.overflow > 0 and self.ability_after > 0 and not self.direct
 
 
 def stage(target: Target, damage: int) -> Stage:
     damage = require_int("damage", "Damage", damage, 0, 99)
     ability = harmed_ability(target)
+    if target.direct:
+        return Stage(
+            damage=damage,
+            pool_after=target.pool,
+            overflow=damage,
+            ability=ability,
+            ability_after=max(target.score(ability) - damage, 0),
+            direct=True,
+        )
     overflow = max(damage - target.pool, 0)
     return Stage(
         damage=damage,
@@ -224,6 +261,8 @@ def outcome_key(target: Target, hit: Stage, passed: bool | None) -> str:
     """
     if hit.damage == 0:
         return "unhurt"
+    if hit.direct:
+        return "dead" if hit.ability_after == 0 else "ability"
     if hit.overflow == 0:
         return "zero" if hit.pool_after == 0 and target.rules == CAIRN else "pool"
     if target.rules == MIGHT_HEART and target.kind != "detachment":
@@ -239,6 +278,12 @@ def outcome_labels(target: Target) -> tuple[tuple[str, str], ...]:
     ruleset = rule_set(target.rules)
     pool = ruleset.protection
     ability = harmed_ability(target)
+    if target.direct:
+        return (
+            ("unhurt", "No damage"),
+            ("ability", f"{ability} loss"),
+            ("dead", f"{ability} 0: {_cairn_zero(target, ability)}"),
+        )
     labels: list[tuple[str, str]] = [("unhurt", "No damage"), ("pool", f"{pool} loss only")]
     if target.rules == CAIRN:
         exact = "HP exactly 0 (scar)" if target.kind == "pc" else "HP exactly 0"
@@ -339,14 +384,18 @@ def apply_harm(target: Target, damage: int, rng: Rng) -> HarmResult:
     pool = rule_set(target.rules).protection
     lines: list[str] = []
     notes: list[str] = []
-    if hit.damage:
+    if hit.damage and hit.direct:
+        before = target.score(hit.ability)
+        lines.append(f"{hit.ability} {before} \u2212 {hit.damage} = {hit.ability_after}.")
+        notes.append(DIRECT_NOTE)
+    elif hit.damage:
         if hit.overflow:
             lines.append(
                 f"{pool} {target.pool} \u2212 {hit.damage}: {pool} 0, {hit.overflow} left over."
             )
         else:
             lines.append(f"{pool} {target.pool} \u2212 {hit.damage} = {hit.pool_after}.")
-    if hit.overflow:
+    if hit.overflow and not hit.direct:
         before = target.score(hit.ability)
         lines.append(f"{hit.ability} {before} \u2212 {hit.overflow} = {hit.ability_after}.")
         notes.append(REDUCED_SAVE_NOTE)
@@ -363,6 +412,8 @@ def apply_harm(target: Target, damage: int, rng: Rng) -> HarmResult:
     scar = None
     if key == "unhurt":
         headline, tone = "No damage", "good"
+    elif hit.direct:
+        headline, tone = _direct_story(target, hit, key, lines)
     elif key == "pool":
         headline = f"{pool} {hit.pool_after} left"
     elif target.rules == CAIRN:
@@ -375,6 +426,14 @@ def apply_harm(target: Target, damage: int, rng: Rng) -> HarmResult:
     if key == "saved":
         headline, tone = f"{hit.ability} {hit.ability_after}: save passed", "neutral"
     return HarmResult(target, hit, save, key, headline, tone, tuple(lines), tuple(notes), scar)
+
+
+def _direct_story(target: Target, hit: Stage, key: str, lines: list[str]) -> tuple[str, Tone]:
+    if key == "dead":
+        if hit.ability in ("DEX", "WIL"):
+            lines.append(CAIRN_DEX_WIL_ZERO)
+        return f"{hit.ability} 0: {_cairn_zero(target, hit.ability)}", "bad"
+    return f"{hit.ability} {hit.ability_after} left", "neutral"
 
 
 def _might_heart_story(

@@ -1,15 +1,35 @@
-"""Shared fixtures: the built site (tests/site, tests/browser)."""
+"""Shared fixtures: the built site, served on 127.0.0.1 with the site's CSP,
+and one Chromium profile for every test that drives a browser."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
+import tempfile
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import BrowserContext, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# --disable-background-networking & co.: no calls to Google's hosts, which a
+# closed network refuses (noisy and slow).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SETTLED = '.rp-widget[data-state="ready"], .rp-widget[data-state="failed"]'
 
 
 @pytest.fixture(scope="session")
@@ -35,3 +55,39 @@ def pages_with_widget(site: Path, widget: str) -> list[str]:
             relative = html.parent.relative_to(site).as_posix()
             found.append("" if relative == "." else relative + "/")
     return found
+
+
+def load_serve_module() -> Any:
+    """scripts/serve.py, the server of ``make serve`` (scripts/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts" / "serve.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def base_url(built_site: Path) -> Iterator[str]:
+    server = load_serve_module().make_server(built_site, 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_context(built_site: Path, base_url: str) -> Iterator[BrowserContext]:
+    """One persistent profile for the session, warmed by one widget page, so
+    Pyodide comes from the HTTP cache as for a returning reader; each test
+    still opens its own tab, hence its own worker. The cold start itself is
+    measured by ``make bench``, not tested here."""
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        warm = context.new_page()
+        warm.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
+        warm.wait_for_selector(SETTLED, timeout=120_000)
+        warm.close()
+        yield context
+        context.close()

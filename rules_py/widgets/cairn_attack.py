@@ -8,6 +8,7 @@ what the damage does to the target under the chosen rules.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from rules_py import cairn_attack as attack
@@ -89,14 +90,14 @@ def _spec(values: Mapping[str, Any]) -> attack.AttackSpec:
 def _target(values: Mapping[str, Any]) -> harm.Target:
     rules, kind = values["rules"], values["target"]
     if rules == CAIRN:
-        pc = kind == "pc"
         return harm.cairn_target(
             kind,
             hp=values["hp"],
             strength=values["strength"],
-            dexterity=values["dexterity"] if pc else 10,
-            willpower=values["willpower"] if pc else 10,
-            max_hp=values["max_hp"] if pc else 0,
+            dexterity=values["dexterity"],
+            willpower=values["willpower"],
+            max_hp=values["max_hp"] if kind == "pc" else 0,
+            direct="" if values["goes_to"] == "hp" else values["goes_to"],
         )
     if rules == MIGHT_HEART:
         return harm.might_heart_target(
@@ -125,10 +126,20 @@ def _dice_text(plan: attack.AttackPlan) -> str:
 # ---------------------------------------------------------------- odds
 
 
+def _armor(values: Mapping[str, Any], target: harm.Target) -> int:
+    """The armour that counts: none against damage dealt straight to an ability."""
+    armor = attack.check_armor(values["armor"])
+    return 0 if target.direct else armor
+
+
+def _miss_text(chance: Fraction) -> str:
+    return chance_text(chance) if chance else "0% (every face is at or under the ability)"
+
+
 def _odds(values: Mapping[str, Any]) -> list[Block]:
     plan = attack.plan_attack(_spec(values))
-    armor = attack.check_armor(values["armor"])
     target = _target(values)
+    armor = _armor(values, target)
     damage = attack.damage_dist(plan, armor)
     bars = [(str(amount), chance) for amount, chance in damage.items()]
     blocks: list[Block] = [
@@ -146,7 +157,7 @@ def _odds(values: Mapping[str, Any]) -> list[Block]:
                 [
                     (
                         "Chance to miss (every die over the ability)",
-                        chance_text(attack.miss_chance(plan)),
+                        _miss_text(attack.miss_chance(plan)),
                     )
                 ]
             )
@@ -161,6 +172,8 @@ def _odds(values: Mapping[str, Any]) -> list[Block]:
         )
     )
     blocks += [note(text) for text in plan.notes]
+    if target.direct:
+        blocks.append(note(harm.DIRECT_NOTE))
     return blocks
 
 
@@ -224,8 +237,8 @@ def _one_target(
 
 def _roll(values: Mapping[str, Any], rng: Rng) -> list[Block]:
     plan = attack.plan_attack(_spec(values))
-    armor = attack.check_armor(values["armor"])
     target = _target(values)
+    armor = _armor(values, target)
     blocks: list[Block] = []
     notes: list[str] = list(plan.notes)
     if plan.effort:
@@ -314,9 +327,21 @@ WIDGETS = (
             int_field("hp", "Target's HP", 6, 0, harm.MAX_POOL, shown_when=HP_RULES),
             int_field("grit", "Target's Grit", 3, 0, harm.MAX_POOL, shown_when=GRIT_ONLY),
             int_field("max_hp", "Target's max HP", 6, 1, harm.MAX_POOL, shown_when=CAIRN_PC),
+            choice_field(
+                "goes_to",
+                "Damage goes to",
+                (
+                    ("hp", "HP, then STR"),
+                    ("STR", "STR directly"),
+                    ("DEX", "DEX directly"),
+                    ("WIL", "WIL directly"),
+                ),
+                shown_when=CAIRN_ONLY,
+                help='Directly: a creature\'s effect such as "1d4 WIL damage".',
+            ),
             _score("strength", "Target's STR", CAIRN_ONLY),
-            _score("dexterity", "Target's DEX", CAIRN_PC),
-            _score("willpower", "Target's WIL", CAIRN_PC),
+            _score("dexterity", "Target's DEX", CAIRN_ONLY),
+            _score("willpower", "Target's WIL", CAIRN_ONLY),
             choice_field(
                 "harm",
                 "Kind of harm",

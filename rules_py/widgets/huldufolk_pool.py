@@ -485,8 +485,10 @@ def _fight_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
             )
         else:
             blocks.append(line(f"{d_name} has no card in hand until the combat ends."))
+    elif not tbl.actor(defender).hand.cards:  # only the initiative card was left
+        blocks.append(line(f"{d_name} has no card in hand until the combat ends."))
     elif tbl.actor(attacker).hand.cards:
-        defence_total = opponent_total(defence_base, tbl.actor(defender).hand.cards or (0,))
+        defence_total = opponent_total(defence_base, tbl.actor(defender).hand.cards)
         odds = attacking(attack_pool.base, tbl.actor(attacker).hand.cards, defence_total)
         blocks.append(
             _card_choices(

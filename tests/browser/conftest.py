@@ -1,64 +1,17 @@
-"""Browser fixtures: the built site served on 127.0.0.1 with the site's CSP,
-and Playwright driving the system Chromium.
-
-One persistent browser profile serves the whole session, so the 9.6 MB
-Pyodide wasm comes from the HTTP cache after the first page (as it would for
-a reader); each test still gets its own tab, hence its own worker.
-"""
+"""Browser helpers: a fresh tab per test with its console recorded, widget
+waits, the roll-and-wait-for-a-new-seed step, and axe-core."""
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import tempfile
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-READY = '.rp-widget[data-state="ready"]'
+from tests.conftest import ROOT
+
 PYODIDE_TIMEOUT_MS = 40_000
-
-
-def _load_serve_module() -> Any:
-    spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts" / "serve.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="session")
-def base_url(built_site: Path) -> Iterator[str]:
-    server = _load_serve_module().make_server(built_site, 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-
-
-@pytest.fixture(scope="session")
-def browser_context() -> Iterator[BrowserContext]:
-    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
-        yield context
-        context.close()
 
 
 class ConsoleLog:
@@ -90,12 +43,38 @@ def phone_page(page: Page) -> Page:
     return page
 
 
-def open_widget(page: Page, url: str, widget: str) -> Any:
-    """Go to ``url`` and wait until the widget named ``widget`` is ready."""
+def open_widget(page: Page, url: str, widget: str) -> Locator:
+    """Go to ``url`` and wait until the first widget named ``widget`` is ready."""
     page.goto(url)
-    root = page.locator(f'.rp-widget[data-widget="{widget}"]').first
-    root.locator("xpath=.").wait_for()
-    page.wait_for_selector(
-        f'.rp-widget[data-widget="{widget}"][data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS
-    )
-    return root
+    selector = f'.rp-widget[data-widget="{widget}"]'
+    page.wait_for_selector(f'{selector}[data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS)
+    return page.locator(selector).first
+
+
+def press_for_new_seed(widget: Locator, button: str = "button.md-button--primary") -> str:
+    """Press a widget's rolling button, wait for a result with a new seed, return it."""
+    seeds = widget.locator('[data-role="seed"]')
+    before = seeds.all_inner_texts()
+    widget.locator(button).first.click()
+    expect(seeds).not_to_have_text(before or ["\u0000"])
+    return seeds.inner_text()
+
+
+def run_axe(page: Page, scope: str = "document") -> list[dict[str, Any]]:
+    """Serious and critical axe-core violations within ``scope`` (a CSS selector
+    or "document"). axe is served from the site's own origin: the CSP allows
+    scripts from 'self' only."""
+    axe_source = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
+
+    def serve_axe(route: Route) -> None:
+        route.fulfill(body=axe_source, content_type="text/javascript")
+
+    page.route("**/__axe__/axe.min.js", serve_axe)
+    page.add_script_tag(url="/__axe__/axe.min.js")
+    target = "document" if scope == "document" else repr(scope)
+    found = page.evaluate(f"axe.run({target}, {{resultTypes: ['violations']}})")
+    return [v for v in found["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def describe_violations(violations: list[dict[str, Any]]) -> list[tuple[str, str, int]]:
+    return [(v["id"], v["help"], len(v["nodes"])) for v in violations]

@@ -8,9 +8,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import PYODIDE_TIMEOUT_MS, ConsoleLog, open_widget
+from tests.browser.conftest import ConsoleLog, open_widget, press_for_new_seed
 
 COMBAT = "cairn/combat/"
 SPELLS = "cairn/spells/"
@@ -18,19 +18,6 @@ RULES = "cairn/rules/"
 GRIT = "cairn/grit/"
 MIGHT_HEART_COMBAT = "might-heart/combat/"
 MIGHT_HEART_RULES = "might-heart/rules/"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def warm_runtime(browser_context: BrowserContext, base_url: str) -> None:
-    """Load the runtime once before the tests: a cold start on a busy machine can pass
-    the runtime's own start limit, which is not what these tests are about."""
-    tab = browser_context.new_page()
-    tab.goto(base_url + SPELLS)
-    tab.wait_for_selector(
-        '.rp-widget[data-state="ready"], .rp-widget[data-state="failed"]',
-        timeout=PYODIDE_TIMEOUT_MS,
-    )
-    tab.close()
 
 
 def widget_on(page: Page, base_url: str, path: str, name: str, index: int = 0) -> Locator:
@@ -42,10 +29,7 @@ def widget_on(page: Page, base_url: str, path: str, name: str, index: int = 0) -
 
 def press_primary(widget: Locator) -> str:
     """Click the widget's main button and wait for a new seed; return it."""
-    before = widget.locator('[data-role="seed"]').all_inner_texts()
-    widget.locator("button.md-button--primary").click()
-    expect(widget.locator('[data-role="seed"]')).not_to_have_text(before or ["\u0000"])
-    return widget.locator('[data-role="seed"]').inner_text()
+    return press_for_new_seed(widget)
 
 
 def faces(widget: Locator, label: str) -> list[int]:

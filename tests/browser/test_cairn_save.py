@@ -7,9 +7,16 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PYODIDE_TIMEOUT_MS, ROOT, ConsoleLog, open_widget
+from tests.browser.conftest import (
+    PYODIDE_TIMEOUT_MS,
+    ConsoleLog,
+    describe_violations,
+    open_widget,
+    press_for_new_seed,
+    run_axe,
+)
 from tests.conftest import pages_with_widget
 
 WIDGET = '.rp-widget[data-widget="cairn.save"]'
@@ -24,11 +31,7 @@ def save_url(built_site: Path, base_url: str) -> str:
 
 def roll(page: Page) -> str:
     """Click Roll and return the seed of the new result."""
-    widget = page.locator(WIDGET).first
-    before = widget.locator('[data-role="seed"]').all_inner_texts()
-    widget.locator('button[data-action="roll"]').click()
-    expect(widget.locator('[data-role="seed"]')).not_to_have_text(before or ["\u0000"])
-    return widget.locator('[data-role="seed"]').inner_text()
+    return press_for_new_seed(page.locator(WIDGET).first, 'button[data-action="roll"]')
 
 
 def test_roll_with_the_mouse_shows_die_verdict_rule_and_seed(
@@ -182,19 +185,6 @@ def test_hanging_pyodide_times_out_with_a_message(page: Page, save_url: str) -> 
     expect(page.locator(WIDGET + " [data-role=status]")).to_contain_text("did not start within 20")
 
 
-def run_axe(page: Page) -> list[dict]:  # type: ignore[type-arg]
-    """Run axe-core, served from the site's own origin (the CSP allows only 'self')."""
-    axe_source = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
-
-    def serve_axe(route: Route) -> None:
-        route.fulfill(body=axe_source, content_type="text/javascript")
-
-    page.route("**/__axe__/axe.min.js", serve_axe)
-    page.add_script_tag(url="/__axe__/axe.min.js")
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
-
-
 @pytest.mark.parametrize("scheme", ["default", "slate"])
 def test_axe_finds_no_serious_violation(page: Page, save_url: str, scheme: str) -> None:
     widget = open_widget(page, save_url, "cairn.save")
@@ -204,7 +194,7 @@ def test_axe_finds_no_serious_violation(page: Page, save_url: str, scheme: str) 
     widget.locator('button[data-action="roll"]').click()
     expect(widget.locator('[data-role="error"][data-field="attribute"]')).not_to_be_empty()
     violations = run_axe(page)
-    assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
+    assert violations == [], describe_violations(violations)
 
 
 def test_widget_fits_a_phone_screen(phone_page: Page, save_url: str) -> None:
@@ -213,3 +203,21 @@ def test_widget_fits_a_phone_screen(phone_page: Page, save_url: str) -> None:
     box = widget.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_steppers_and_arrow_keys_change_the_attribute_within_bounds(
+    page: Page, save_url: str
+) -> None:
+    widget = open_widget(page, save_url, "cairn.save")
+    field = widget.locator('input[name="attribute"]')
+    widget.get_by_role("button", name="Increase Attribute").click()
+    expect(field).to_have_value("11")
+    expect(widget.locator('[data-role="odds"]')).to_contain_text("11/20 = 55%")
+    field.focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    expect(field).to_have_value("9")
+    field.fill("20")
+    widget.get_by_role("button", name="Increase Attribute").click()
+    expect(field).to_have_value("20")  # the catalog's maximum holds
+    expect(widget.locator('[data-role="odds"]')).to_contain_text("19/20 = 95%")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import ROOT, ConsoleLog, open_widget
-from tests.conftest import pages_with_widget
+from tests.browser.conftest import ConsoleLog, open_widget, press_for_new_seed
+from tests.conftest import ROOT, pages_with_widget
 
 NAME = "dice.notation"
 
@@ -27,10 +27,7 @@ def set_expression(widget: Locator, text: str) -> None:
 
 def roll(widget: Locator) -> Locator:
     """Click Roll, wait for a new seed, return the result region."""
-    seed = widget.locator('[data-role="seed"]')
-    before = seed.all_inner_texts()
-    widget.locator('button[data-action="roll"]').click()
-    expect(seed).not_to_have_text(before or ["\u0000"])
+    press_for_new_seed(widget, 'button[data-action="roll"]')
     return widget.locator('[data-role="result"]')
 
 

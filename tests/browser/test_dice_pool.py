@@ -11,7 +11,7 @@ from playwright.sync_api import Dialog, Locator, Page, expect
 
 from rules_py import dice_pool as pool
 from rules_py.widgets import dice_pool_view as view
-from tests.browser.conftest import ConsoleLog, open_widget
+from tests.browser.conftest import ConsoleLog, open_widget, press_for_new_seed
 from tests.conftest import pages_with_widget
 
 ROLL = '.rp-widget[data-widget="dice_pool.roll"]'
@@ -47,11 +47,7 @@ def combat_url(built_site: Path, base_url: str) -> str:
 
 def roll(widget: Locator) -> str:
     """Click the widget's roll button and return the seed of the new result."""
-    seed = widget.locator('[data-role="seed"]')
-    before = seed.all_inner_texts()
-    widget.locator('button[data-action="roll"]').click()
-    expect(seed).not_to_have_text(before or ["\u0000"])
-    return seed.inner_text()
+    return press_for_new_seed(widget, 'button[data-action="roll"]')
 
 
 def die_faces(dice: Locator) -> list[tuple[int, set[str]]]:

@@ -8,9 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, Route, expect
+from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import PYODIDE_TIMEOUT_MS, ROOT, ConsoleLog, open_widget
+from tests.browser.conftest import (
+    PYODIDE_TIMEOUT_MS,
+    ConsoleLog,
+    describe_violations,
+    open_widget,
+    run_axe,
+)
 from tests.conftest import pages_with_widget
 
 NAME = "huldufolk.pool"
@@ -224,19 +230,6 @@ def test_a_fight_exchange_by_exchange(page: Page, pool_urls: dict[str, str]) -> 
     expect(odds(widget)).to_contain_text("mundane 5 of 5; supernatural 5 of 5", timeout=SLOW)
 
 
-def run_axe(page: Page) -> list[dict[str, Any]]:
-    """axe-core served from the site's own origin (the CSP allows only 'self')."""
-    axe_source = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
-
-    def serve_axe(route: Route) -> None:
-        route.fulfill(body=axe_source, content_type="text/javascript")
-
-    page.route("**/__axe__/axe.min.js", serve_axe)
-    page.add_script_tag(url="/__axe__/axe.min.js")
-    found = page.evaluate("axe.run('.rp-widget', {resultTypes: ['violations']})")
-    return [v for v in found["violations"] if v["impact"] in ("serious", "critical")]
-
-
 def test_fits_a_phone_and_has_no_serious_accessibility_violation(
     phone_page: Page, pool_urls: dict[str, str]
 ) -> None:
@@ -246,5 +239,5 @@ def test_fits_a_phone_and_has_no_serious_accessibility_violation(
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
     box = widget.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
-    violations = run_axe(phone_page)
-    assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
+    violations = run_axe(phone_page, ".rp-widget")
+    assert violations == [], describe_violations(violations)

@@ -3,18 +3,22 @@ bad input, odds, group tests, attacks, the round tracker, phone screens."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
+from playwright.sync_api import Locator, Page, expect
 
 from rules_py import judge_two as jt
 from rules_py.judge_two_odds import judge_odds
 from rules_py.widget import chance_text
-from tests.browser.conftest import ROOT, ConsoleLog, open_widget
+from tests.browser.conftest import (
+    ConsoleLog,
+    describe_violations,
+    open_widget,
+    press_for_new_seed,
+    run_axe,
+)
 from tests.conftest import pages_with_widget
 
 JUDGE = '.rp-widget[data-widget="judge_two.judge"]'
@@ -47,21 +51,6 @@ def rounds_url(built_site: Path, base_url: str) -> str:
     return base_url + pages[0]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def warm_cache(browser_context: BrowserContext, actions_url: str) -> None:
-    """Load a widget page once so Pyodide sits in the HTTP cache, as it does for
-    a returning reader; on a busy machine a cold first start can outlast the
-    runtime's own start-up limit, which the tests here are not about."""
-    tab = browser_context.new_page()
-    try:
-        tab.goto(actions_url)
-        tab.locator(f'{JUDGE}:not([data-state="loading"])').first.wait_for(
-            state="attached", timeout=90_000
-        )
-    finally:
-        tab.close()
-
-
 def judge_widget(page: Page, url: str) -> Locator:
     open_widget(page, url, "judge_two.judge")
     widget = page.locator(JUDGE).first
@@ -70,10 +59,7 @@ def judge_widget(page: Page, url: str) -> Locator:
 
 
 def roll(widget: Locator) -> str:
-    before = widget.locator('[data-role="seed"]').all_inner_texts()
-    widget.locator('button[data-action="roll"]').click()
-    expect(widget.locator('[data-role="seed"]')).not_to_have_text(before or ["\u0000"])
-    return widget.locator('[data-role="seed"]').inner_text()
+    return press_for_new_seed(widget, 'button[data-action="roll"]')
 
 
 def dice_shown(widget: Locator) -> list[int]:
@@ -296,27 +282,12 @@ def test_round_tracker_remembers_turns(page: Page, rounds_url: str) -> None:
     expect(widget.locator('[data-role="odds"]')).to_contain_text("Round2")
 
 
-def run_axe(page: Page) -> list[dict[str, Any]]:
-    """axe-core from the site's own origin (the CSP allows only 'self')."""
-    axe_source = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
-
-    def serve_axe(route: Route) -> None:
-        route.fulfill(body=axe_source, content_type="text/javascript")
-
-    page.route("**/__axe__/axe.min.js", serve_axe)
-    page.add_script_tag(url="/__axe__/axe.min.js")
-    result = json.loads(
-        page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(JSON.stringify)")
-    )
-    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
-
-
 def test_axe_finds_no_serious_violation_after_judging(page: Page, actions_url: str) -> None:
     widget = judge_widget(page, actions_url)
     roll_until_choice(widget).first.click()
     expect(widget.locator('[data-role="result"] .rp-outcome')).to_be_visible()
     violations = run_axe(page)
-    assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
+    assert violations == [], describe_violations(violations)
 
 
 def test_judge_fits_a_phone_screen(phone_page: Page, actions_url: str) -> None:

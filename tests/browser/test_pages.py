@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.conftest import ConsoleLog
+from tests.browser.conftest import ConsoleLog, describe_violations, run_axe
 
 PHONE_WIDTH = 390
 
@@ -45,9 +45,7 @@ def test_every_page_loads_without_console_errors_or_sideways_scroll(
 def test_home_page_has_no_serious_accessibility_violation(
     page: Page, base_url: str, scheme: str
 ) -> None:
-    from tests.browser.test_cairn_save import run_axe
-
     page.goto(base_url)
     page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
     violations = run_axe(page)
-    assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
+    assert violations == [], describe_violations(violations)

@@ -232,3 +232,37 @@ def test_bad_targets_name_their_field() -> None:
     with pytest.raises(RulesInputError) as caught:
         harm.grit_target("pc", 3, 5, 5, 5, "mind")
     assert caught.value.field == "grit_harm"
+
+
+def test_hooded_men_leech_wil_directly() -> None:
+    # Seed 004: "Critical damage: leech a part of the victim's soul (1d4 WIL damage)."
+    victim = harm.cairn_target("pc", hp=4, strength=10, willpower=3, max_hp=4, direct="WIL")
+    odds = harm.outcome_dist(victim, dist.die(4))
+    assert dict(odds.items()) == {"ability": Fraction(2, 4), "dead": Fraction(2, 4)}
+    result = harm.apply_harm(victim, 3, Rng(1))
+    assert result.save is None and result.stage.pool_after == 4  # HP untouched
+    assert result.headline == "WIL 0: they are delirious"
+    assert harm.CAIRN_DEX_WIL_ZERO in result.lines
+    assert harm.DIRECT_NOTE in result.notes
+
+
+@pytest.mark.parametrize(
+    ("ability", "kind", "headline"),
+    [
+        ("STR", "pc", "STR 0: they die"),
+        ("DEX", "npc", "DEX 0: they are paralyzed"),
+        ("STR", "detachment", "STR 0: destroyed"),
+    ],
+)
+def test_direct_ability_loss_to_zero(ability: str, kind: str, headline: str) -> None:
+    target = harm.cairn_target(kind, hp=5, strength=2, dexterity=2, willpower=2, direct=ability)
+    assert harm.apply_harm(target, 6, Rng(2)).headline == headline
+    assert harm.apply_harm(target, 1, Rng(2)).headline == f"{ability} 1 left"
+
+
+def test_direct_damage_is_cairn_only_and_names_an_ability() -> None:
+    with pytest.raises(RulesInputError) as caught:
+        harm.cairn_target("pc", hp=3, strength=5, direct="HP")
+    assert caught.value.field == "goes_to"
+    with pytest.raises(RulesInputError):
+        harm.check_target(harm.Target(GRIT, "pc", 3, (("Prowess", 5),), direct="STR"))

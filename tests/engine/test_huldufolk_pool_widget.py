@@ -262,3 +262,22 @@ def test_the_log_keeps_the_latest_entries() -> None:
     assert state is not None
     assert len(state["log"]) == 40
     assert state["log"][-1].startswith("Hero plays the Ace against CR 12")
+
+
+def test_an_empty_hand_is_shown_not_played() -> None:
+    # A Minor Actor with only its Ace left plays it for initiative: its hand is
+    # empty until the combat ends.
+    request = {**BOB_AND_WOLF, "attacker": "a"}
+    state = ok({**request, "action": "reset"})["state"]
+    state["b"]["hand"] = [1]
+    state = ok({**request, "action": "initiative", "state": state})["state"]
+    state = ok({**request, "action": "initiative", "pick": 2, "state": state})["state"]
+    state = ok({**request, "action": "initiative", "pick": 1, "state": state})["state"]
+    assert state["b"]["hand"] == [] and state["b"]["aside"] == [1]
+    preview = ok({**request, "action": "odds", "state": state})
+    assert blocks(preview, "choices") == []
+    assert "Hexenwolf has no card in hand until the combat ends." in texts(preview)
+    assert "none until the combat ends" in texts(preview)
+    error = refused({**request, "action": "play", "card": 5, "defence_card": 1, "state": state})
+    assert error["field"] == "defence_card"
+    assert "Cards in hand: none" in error["message"]

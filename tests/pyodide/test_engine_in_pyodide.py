@@ -22,7 +22,7 @@ def _rules_wheel(site: Path) -> Path:
 
 def _collected_on_cpython() -> int:
     output = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "tests/engine"],
+        [sys.executable, "-m", "pytest", "-o", "addopts=", "--collect-only", "-q", "tests/engine"],
         cwd=ROOT, capture_output=True, text=True, check=True,
     ).stdout
     return int(re.search(r"(\d+) tests? collected", output).group(1))  # type: ignore[union-attr]

@@ -7,17 +7,11 @@ box of the built site in Chromium.
 
 from __future__ import annotations
 
-import importlib.util
-import threading
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
-
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, ROOT
+from playwright.sync_api import BrowserContext, Page
 
 pytestmark = pytest.mark.browser
 
@@ -41,33 +35,17 @@ DEFINED_BY = {
 }
 
 
-def _serve_module() -> Any:
-    spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts" / "serve.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
-def site_url(built_site: Path) -> Iterator[str]:
-    server = _serve_module().make_server(built_site, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+def search_page(browser_context: BrowserContext) -> Iterator[Page]:
+    tab = browser_context.new_page()
+    tab.set_viewport_size({"width": 1280, "height": 900})
+    yield tab
+    tab.close()
 
 
-@pytest.fixture(scope="module")
-def search_page() -> Iterator[Page]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser.new_page(viewport={"width": 1280, "height": 900})
-        browser.close()
-
-
-def ranked_pages(page: Page, site_url: str, query: str) -> list[str]:
+def ranked_pages(page: Page, base_url: str, query: str) -> list[str]:
     """The pages the search box lists for ``query``, best first."""
-    page.goto(site_url)
+    page.goto(base_url)
     box = page.locator("input.md-search__input")
     box.click()
     box.fill(query)
@@ -79,7 +57,7 @@ def ranked_pages(page: Page, site_url: str, query: str) -> list[str]:
     links = page.locator("li.md-search-result__item > a.md-search-result__link:first-child")
     paths = []
     for href in links.evaluate_all("links => links.map(link => link.href)"):
-        path = urlsplit(href).path.removeprefix(urlsplit(site_url).path)
+        path = urlsplit(href).path.removeprefix(urlsplit(base_url).path)
         if path not in paths:
             paths.append(path)
     return paths
@@ -87,9 +65,9 @@ def ranked_pages(page: Page, site_url: str, query: str) -> list[str]:
 
 @pytest.mark.parametrize("query", sorted(DEFINED_BY))
 def test_the_page_that_defines_the_term_ranks_first(
-    query: str, search_page: Page, site_url: str, capsys: pytest.CaptureFixture[str]
+    query: str, search_page: Page, base_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    ranking = ranked_pages(search_page, site_url, query)
+    ranking = ranked_pages(search_page, base_url, query)
     with capsys.disabled():
         print(f"\nsearch {query!r}: {', '.join('/' + path for path in ranking[:3])}")
     assert ranking, f"no result for {query!r}"

@@ -277,6 +277,32 @@
 
   // ------------------------------------------------------------------ widgets
 
+  // Whole-number fields get - and + buttons for thumbs at the table, and the
+  // arrow keys for keyboards; both stay within the catalog's bounds. The
+  // buttons are left out of the Tab order: the field itself takes the arrows.
+  function stepper(field, input) {
+    function step(delta) {
+      var current = parseInt(input.value, 10);
+      if (isNaN(current)) current = field.default;
+      var next = Math.min(field.max, Math.max(field.min, current + delta));
+      input.value = String(next);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+        event.preventDefault();
+        step(event.key === "ArrowUp" ? 1 : -1);
+      }
+    });
+    var minus = el("button", { type: "button", className: "rp-step", tabindex: "-1",
+      "aria-label": "Decrease " + field.label, text: "\u2212" });
+    var plus = el("button", { type: "button", className: "rp-step", tabindex: "-1",
+      "aria-label": "Increase " + field.label, text: "+" });
+    minus.addEventListener("click", function () { step(-1); });
+    plus.addEventListener("click", function () { step(1); });
+    return el("div", { className: "rp-stepper" }, [minus, input, plus]);
+  }
+
   function fieldVisible(field, values) {
     if (!field.shown_when) return true;
     return Object.keys(field.shown_when).every(function (other) {
@@ -297,6 +323,7 @@
     this.lastRequest = null;
     this.autoTimer = null;
     this.stateKey = storageKey(root, index);
+    this.queue = Promise.resolve(); // one request at a time per widget
     var config = {};
     try { config = JSON.parse(root.dataset.config || "{}"); } catch (error) { config = {}; }
     this.build(config);
@@ -333,8 +360,9 @@
       var label = el("label", { for: id, text: field.kind === "int"
         ? field.label + " (" + field.min + "\u2013" + field.max + ")" : field.label });
       var error = el("p", { id: errorId, className: "rp-error", "data-role": "error", "data-field": field.name });
+      var control = field.kind === "int" ? stepper(field, input) : input;
       var wrap = el("div", { className: "rp-field rp-field-" + field.kind, "data-field": field.name },
-        field.kind === "bool" ? [input, label] : [label, input]);
+        field.kind === "bool" ? [input, label] : [label, control]);
       if (field.help) wrap.appendChild(el("p", { id: helpId, className: "rp-help", text: field.help }));
       wrap.appendChild(error);
       form.appendChild(wrap);
@@ -509,9 +537,20 @@
     });
   };
 
+  // Requests of one widget go out one after another, and a stateful widget's
+  // state is read when its turn comes: two quick clicks then play two moves
+  // in order instead of both starting from the same saved state.
   Widget.prototype.send = function (request) {
     var self = this;
+    var turn = function () { return self.dispatch(request); };
+    this.queue = this.queue.then(turn, turn); // a failed request does not block the next
+    return this.queue;
+  };
+
+  Widget.prototype.dispatch = function (request) {
+    var self = this;
     var auto = this.spec.actions.some(function (a) { return a.name === request.action && a.auto; });
+    if (this.spec.stateful && "state" in request) request.state = this.loadState();
     this.root.setAttribute("aria-busy", "true");
     return callPython(this.name, request).then(function (response) {
       self.root.removeAttribute("aria-busy");

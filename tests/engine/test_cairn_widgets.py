@@ -1,0 +1,220 @@
+"""The Cairn-family widgets through the JSON boundary, as the browser calls them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_py import web
+
+seeds = st.integers(min_value=0, max_value=2**53 - 1)
+
+
+def call(name: str, request: dict[str, Any]) -> dict[str, Any]:
+    response: dict[str, Any] = json.loads(web.call(name, json.dumps(request)))
+    return response
+
+
+def ok(name: str, request: dict[str, Any]) -> list[dict[str, Any]]:
+    response = call(name, request)
+    assert response["ok"], response
+    view: list[dict[str, Any]] = response["result"]["view"]
+    return view
+
+
+def error(name: str, request: dict[str, Any]) -> dict[str, str]:
+    response = call(name, request)
+    assert not response["ok"], response
+    found: dict[str, str] = response["error"]
+    return found
+
+
+def texts(view: list[dict[str, Any]], kind: str) -> list[str]:
+    return [block["text"] for block in view if block["type"] == kind]
+
+
+def dice_of(view: list[dict[str, Any]], label: str) -> list[int]:
+    block = next(b for b in view if b["type"] == "dice" and b["label"] == label)
+    return [die["value"] for die in block["dice"]]
+
+
+def test_catalog_lists_every_cairn_widget() -> None:
+    names = {entry["name"] for entry in web.catalog()}
+    assert {
+        "cairn.save",
+        "cairn.attack",
+        "cairn.tables",
+        "cairn.hireling",
+        "cairn.spells",
+    } <= names
+
+
+def test_save_catalog_offers_the_three_rule_sets_and_the_calls() -> None:
+    entry = next(w for w in web.catalog() if w["name"] == "cairn.save")
+    fields = {f["name"]: f for f in entry["fields"]}
+    assert [c["value"] for c in fields["rules"]["choices"]] == ["cairn", "might-heart", "grit"]
+    modes = [c["value"] for c in fields["mode"]["choices"]]
+    assert modes == ["save", "contest", "act", "retreat", "morale"]
+    assert fields["effort"]["shown_when"] == {
+        "rules": ["grit"],
+        "mode": ["save", "contest", "act", "retreat"],
+    }
+
+
+@given(seeds)
+@settings(max_examples=30)
+def test_attack_roll_matches_its_dice_and_never_goes_below_zero(seed: int) -> None:
+    view = ok(
+        "cairn.attack",
+        {"seed": seed, "weapon": "d8", "second": "d6", "armor": 3, "hp": 4, "max_hp": 4},
+    )
+    rolled = dice_of(view, "Damage dice")
+    damage = max(max(rolled) - 3, 0)
+    assert any(f"= {damage} damage" in text for text in texts(view, "line"))
+
+
+def test_attack_replays_from_its_seed() -> None:
+    request = {"seed": 12345, "weapon": "d12", "hp": 3, "max_hp": 3, "strength": 6}
+    assert call("cairn.attack", request) == call("cairn.attack", request)
+
+
+def test_attack_odds_chart_is_the_exact_damage_after_armour() -> None:
+    view = ok("cairn.attack", {"action": "odds", "weapon": "d8", "second": "d8", "armor": 2})
+    damage = next(b for b in view if b["type"] == "chart")
+    assert damage["title"] == "Damage after 2 armour"
+    bars = {bar["label"]: bar["chance"] for bar in damage["bars"]}
+    assert bars["0"] == "1/16 = 6.25%"  # both dice 1 or 2: 4/64
+    assert bars["6"] == "15/64 = 23.44%"  # an 8 on either die
+
+
+def test_attack_scar_when_hp_reaches_exactly_zero() -> None:
+    # d4 against 1 HP and no armour: find a seed that rolls exactly 1.
+    for seed in range(200):
+        view = ok("cairn.attack", {"seed": seed, "weapon": "d4", "hp": 1, "max_hp": 6})
+        if dice_of(view, "Damage dice") == [1]:
+            assert texts(view, "outcome") == ["HP exactly 0: scar (Lasting Scar)"]
+            assert any(
+                t.startswith("Scar 1, Lasting Scar: Roll 1d6 |") for t in texts(view, "line")
+            )
+            assert dice_of(view, "Where (1d6)")
+            return
+    pytest.fail("no roll of 1 in 200 seeds")
+
+
+def test_blast_rolls_once_per_target() -> None:
+    view = ok("cairn.attack", {"seed": 8, "blast": True, "targets": 3, "target": "npc"})
+    assert [t for t in texts(view, "line") if t.startswith("Target ")] == [
+        "Target 1",
+        "Target 2",
+        "Target 3",
+    ]
+    assert sum(1 for b in view if b["type"] == "dice" and b["label"] == "Damage dice") == 3
+
+
+def test_unsure_blast_rolls_the_damage_die_for_the_number_of_targets() -> None:
+    view = ok("cairn.attack", {"seed": 3, "blast": True, "roll_targets": True, "weapon": "d4"})
+    (count,) = dice_of(view, "Targets (d4)")
+    damage_rolls = [b for b in view if b["type"] == "dice" and b["label"] == "Damage dice"]
+    assert len(damage_rolls) == count
+
+
+@pytest.mark.parametrize(
+    ("request_", "field", "words"),
+    [
+        ({"others": "d7"}, "others", "Each die must be one of"),
+        ({"armor": 4}, "armor", "from 0 to 3"),
+        ({"hp": 9, "max_hp": 6}, "hp", "HP cannot be more than max HP"),
+        ({"rules": "grit", "target": "detachment"}, "target", "no detachments"),
+        ({"rules": "dnd"}, "rules", "Rules must be one of"),
+        ({"weapon": "d20"}, "weapon", "Weapon die must be one of"),
+        ({"targets": 0, "blast": True}, "targets", "from 1 to 12"),
+    ],
+)
+def test_attack_bad_input(request_: dict[str, Any], field: str, words: str) -> None:
+    found = error("cairn.attack", request_)
+    assert found["field"] == field
+    assert words in found["message"]
+
+
+def test_might_heart_attack_quotes_the_harm_table() -> None:
+    for seed in range(100):
+        view = ok("cairn.attack", {"seed": seed, "rules": "might-heart", "hp": 0, "weapon": "d12"})
+        harm_lines = [t for t in texts(view, "line") if t.startswith("Harm ")]
+        (rolled,) = dice_of(view, "Damage dice")
+        assert harm_lines, view
+        if rolled >= 6:
+            assert "Critical injury" in harm_lines[0]
+            return
+    pytest.fail("no critical harm in 100 seeds")
+
+
+def test_grit_attack_notes_its_reading() -> None:
+    view = ok("cairn.attack", {"action": "odds", "rules": "grit", "ability": 5, "weapon": "d8"})
+    assert any("equal to or under the ability" in t for t in texts(view, "note"))
+    facts = next(b for b in view if b["type"] == "facts")
+    assert facts["items"][0] == ["Chance to miss (every die over the ability)", "3/8 = 37.5%"]
+
+
+def test_save_in_each_rule_set_names_its_twenty_rule() -> None:
+    cairn_odds = texts(ok("cairn.save", {"action": "odds", "attribute": 20}), "line")
+    assert cairn_odds[0] == "Chance to pass with 20: 19/20 = 95%."
+    grit_odds = texts(
+        ok("cairn.save", {"action": "odds", "attribute": 20, "rules": "grit"}), "line"
+    )
+    assert grit_odds[0] == "Chance to pass with 20: 20/20 = 100%."
+
+
+def test_contest_odds_with_efforts() -> None:
+    view = ok(
+        "cairn.save",
+        {"action": "odds", "mode": "contest", "rules": "grit", "effort": True, "rival": 10},
+    )
+    facts = dict(next(b for b in view if b["type"] == "facts")["items"])
+    assert set(facts) == {"First side wins", "Second side wins", "Nobody wins"}
+    assert any("harm is taken once" in t for t in texts(view, "note"))
+
+
+def test_effort_outside_the_grit_variant_is_refused() -> None:
+    found = error("cairn.save", {"effort": True, "rules": "might-heart"})
+    assert found["field"] == "effort"
+
+
+def test_spells_filter_and_roll() -> None:
+    view = ok("cairn.spells", {"action": "filter", "filter": "creature touch"})
+    rows = next(b for b in view if b["type"] == "filter_rows")
+    assert rows["table"] == "cairn-spells"
+    assert "spell-body-swap" in rows["visible"]
+    assert all(row.startswith("spell-") for row in rows["visible"])
+    rolled = ok("cairn.spells", {"seed": 4, "filter": "zzzz"})
+    focus = next(b for b in rolled if b["type"] == "focus_element")
+    shown = next(b for b in rolled if b["type"] == "filter_rows")
+    assert shown["visible"] == [focus["id"]]  # the rolled spell shows through the filter
+
+
+def test_spells_filter_too_long_is_refused() -> None:
+    found = error("cairn.spells", {"action": "filter", "filter": "x" * 61})
+    assert found["field"] == "filter"
+
+
+def test_tables_roll_and_odds() -> None:
+    view = ok("cairn.tables", {"action": "odds", "table": "fate"})
+    table = next(b for b in view if b["type"] == "table")
+    assert table["rows"] == [
+        ["1-3", "Bad luck for the PCs", "1/2 = 50%"],
+        ["4-6", "Favours the PCs", "1/2 = 50%"],
+    ]
+    rolled = ok("cairn.tables", {"seed": 2})
+    total = sum(dice_of(rolled, "2d6"))
+    assert texts(rolled, "line")[0].startswith(f"Rolled {total}: ")
+
+
+def test_hireling_copy_text_matches_its_facts() -> None:
+    view = ok("cairn.hireling", {"seed": 10})
+    facts = dict(next(b for b in view if b["type"] == "facts")["items"])
+    copy = next(b for b in view if b["type"] == "copy")["text"]
+    assert copy.startswith(f"Hireling: STR {facts['STR']}, DEX {facts['DEX']}, WIL {facts['WIL']}")
+    assert sum(dice_of(view, "STR (3d6)")) == int(facts["STR"])
