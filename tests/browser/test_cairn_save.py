@@ -140,7 +140,7 @@ def test_instant_navigation_away_and_back_keeps_one_runtime(
     roll(page)
     home = page.locator("a.md-header__button.md-logo, a.md-tabs__link").first
     home.click()
-    page.wait_for_function("!document.querySelector('.rp-widget')")
+    page.wait_for_function("() => !document.querySelector('.rp-widget')")
     assert page.evaluate("typeof document$") == "object"  # still the same document: instant nav
     page.go_back()
     page.wait_for_selector(WIDGET + '[data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS)
