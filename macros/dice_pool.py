@@ -27,6 +27,22 @@ def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
 
 
+def difficulties() -> str:
+    return _markdown(
+        ["Difficulty", "Description"],
+        ["center", "left"],
+        [
+            (f"**{d.value}**", d.name + (" [Default]" if d.default else ""))
+            for d in data.difficulties()
+        ],
+    )
+
+
+def limit_gains() -> str:
+    """A list rather than a table, as the rules print it."""
+    return "\n".join(f"- {gain}" for gain in data.limit_gains())
+
+
 def advantages() -> str:
     return _markdown(
         ["Advantage/Disadvantage", "Dice", "Difficulty"],
@@ -104,6 +120,8 @@ def mundane_armor() -> str:
 
 
 TABLES: dict[str, Callable[[], str]] = {
+    "difficulties": difficulties,
+    "limit_gains": limit_gains,
     "advantages": advantages,
     "anima": anima,
     "key_issues": key_issues,
