@@ -483,6 +483,19 @@ def combine(fn: Callable[[T, U], Hashable], first: Dist[T], second: Dist[U]) -> 
     return _from_probs(merged)
 
 
+def pool_values(count: int, d: Dist[int]) -> Dist[tuple[int, ...]]:
+    """``count`` independent rolls of ``d`` as a sorted tuple (a multiset of
+    faces), for rules that look at the whole roll (e.g. choosing which die is
+    which). Built die by die, so it grows with the multisets, not with every
+    ordered outcome."""
+    if count < 0:
+        raise ValueError("count cannot be negative")
+    values: Dist[tuple[int, ...]] = constant(())
+    for _ in range(count):
+        values = combine(lambda kept, new: tuple(sorted((*kept, new))), values, d)
+    return values
+
+
 def mixture(parts: Iterable[tuple[Weight, Dist[T]]]) -> Dist[T]:
     """With relative weight ``w_i``, the result follows ``d_i`` (weights need not sum to 1)."""
     chosen = [(Fraction(w), d) for w, d in parts if w]

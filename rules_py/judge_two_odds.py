@@ -32,11 +32,7 @@ from rules_py.judge_two import (
 @cache
 def dice_values(count: int) -> dist.Dist[tuple[int, ...]]:
     """``count`` d6 as a sorted tuple of values (a multiset), with exact chances."""
-    values: dist.Dist[tuple[int, ...]] = dist.constant(())
-    face = dist.die(SIDES)
-    for _ in range(count):
-        values = dist.combine(lambda kept, new: tuple(sorted((*kept, new))), values, face)
-    return values
+    return dist.pool_values(count, dist.die(SIDES))
 
 
 def chosen(

@@ -390,3 +390,16 @@ def test_sample_walks_outcomes_in_order() -> None:
 def test_the_examples_in_the_module_documentation_hold() -> None:
     outcome = doctest.testmod(dist, raise_on_error=False)
     assert outcome.attempted > 20 and outcome.failed == 0
+
+
+def test_pool_values_matches_enumeration_of_ordered_rolls() -> None:
+    from collections import Counter
+    from fractions import Fraction
+    from itertools import product
+
+    from rules_py import dist
+
+    counts = Counter(tuple(sorted(roll)) for roll in product(range(1, 5), repeat=3))
+    expected = {values: Fraction(n, 4**3) for values, n in counts.items()}
+    assert dict(dist.pool_values(3, dist.die(4)).pairs) == expected
+    assert dist.pool_values(0, dist.die(4)).pairs == (((), Fraction(1)),)
