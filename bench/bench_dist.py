@@ -1,4 +1,4 @@
-"""Timings of the exact odds engine (rules_py.dist) on the pools the games use.
+"""Timings of the exact odds engine (rules_py.core.dist) on the pools the games use.
 
 Run: ``.venv/bin/python bench/bench_dist.py``. Prints a table; asserts nothing.
 Each figure is the best of several runs (the least disturbed by other work on
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules_py import dist, notation
+from rules_py.core import dist, notation
 
 
 def pool_score(face: int) -> int:
@@ -54,7 +54,7 @@ def best_of(compute: Callable[[], object], runs: int) -> tuple[float, float]:
 
 
 def main(runs: int = 7) -> None:
-    print(f"rules_py.dist on {platform.python_implementation()} {platform.python_version()}")
+    print(f"rules_py.core.dist on {platform.python_implementation()} {platform.python_version()}")
     print(f"best and median of {runs} runs, milliseconds\n")
     header = f"{'case':<30} {'outcomes':>8} {'best ms':>9} {'median ms':>10}"
     print(header)

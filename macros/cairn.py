@@ -14,11 +14,7 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from rules_py import cairn_bestiary as bestiary
-from rules_py import cairn_harm as harm
-from rules_py import cairn_scars as scars
-from rules_py import cairn_spells as spells
-from rules_py import cairn_tables as tables
+from rules_py.cairn import bestiary, harm, scars, spells, tables
 
 SPELLS_PAGE = "spells.md"  # creature cards link their spells to the table's rows
 

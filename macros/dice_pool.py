@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules_py import dice_pool_data as data
+from rules_py.dice_pool import tables as data
 
 
 def _markdown(header: Sequence[str], align: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

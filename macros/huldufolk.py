@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_py.huldufolk_data import BeliefRank, belief_ranks, challenge_bands
-from rules_py.huldufolk_pools import DEFENCE_COMPONENTS, POOL_COMPONENTS
+from rules_py.huldufolk.pools import DEFENCE_COMPONENTS, POOL_COMPONENTS
+from rules_py.huldufolk.tables import BeliefRank, belief_ranks, challenge_bands
 
 
 def _cell(text: str) -> str:

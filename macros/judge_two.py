@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules_py.judge_two_data import tables
+from rules_py.judge_two.tables import tables
 
 
 def _cell(text: str) -> str:

@@ -12,8 +12,8 @@ import html
 import json
 from typing import Any
 
-from rules_py.errors import RulesInputError
-from rules_py.widgets import registry
+from rules_py.core.errors import RulesInputError
+from rules_py.registry import all_widgets
 
 
 class WidgetArgumentError(ValueError):
@@ -21,7 +21,7 @@ class WidgetArgumentError(ValueError):
 
 
 def widget_html(name: str, page: str, arguments: dict[str, Any]) -> str:
-    widgets = registry()
+    widgets = all_widgets()
     if name not in widgets:
         known = ", ".join(widgets)
         raise WidgetArgumentError(f"{page}: unknown widget {name!r} (known widgets: {known})")

@@ -4,6 +4,6 @@ Pure functions over frozen dataclasses, standard library only, so the same code
 runs under pytest on CPython and in the reader's browser under Pyodide.
 """
 
-from rules_py.errors import RulesInputError
+from rules_py.core.errors import RulesInputError
 
 __all__ = ["RulesInputError"]

@@ -18,10 +18,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules_py.errors import RulesInputError, describe
-from rules_py.rng import SEED_LIMIT, Rng, fresh_seed
+from rules_py import registry
+from rules_py.core.errors import RulesInputError, describe
+from rules_py.core.rng import SEED_LIMIT, Rng, fresh_seed
 from rules_py.widget import Call, Widget
-from rules_py.widgets import registry
+
+__all__ = ["MAX_NESTING", "MAX_REQUEST_CHARS", "RESERVED_KEYS", "call", "catalog", "catalog_json"]
 
 RESERVED_KEYS = ("action", "seed", "state")
 MAX_REQUEST_CHARS = 100_000  # a form never needs more; refuse before parsing
@@ -30,7 +32,7 @@ MAX_NESTING = 32  # deeper JSON would overflow the parser's C stack in the brows
 
 def catalog() -> list[dict[str, Any]]:
     """Every widget with its fields (type, bounds, default) and actions."""
-    return [widget.describe() for widget in registry().values()]
+    return [widget.describe() for widget in registry.all_widgets().values()]
 
 
 def catalog_json() -> str:
@@ -57,11 +59,10 @@ def _error(field: str | None, message: str) -> str:
 
 
 def _run(name: str, request_json: str) -> dict[str, Any]:
-    widgets = registry()
-    if not isinstance(name, str) or name not in widgets:
-        known = ", ".join(widgets)
+    if not isinstance(name, str) or name not in registry.WIDGET_MODULES:
+        known = ", ".join(registry.names())
         raise RulesInputError("widget", f"Unknown widget {describe(name)}. Known widgets: {known}.")
-    widget = widgets[name]
+    widget = registry.get(name)
     request = _parse(request_json)
     action = _action(widget, request.get("action"))
     seed = _seed(request.get("seed"))

@@ -15,8 +15,38 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from rules_py.errors import RulesInputError, describe, require_choice, require_int
-from rules_py.rng import Rng
+from rules_py.core.errors import RulesInputError, describe, require_choice, require_int
+from rules_py.core.rng import Rng
+
+__all__ = [
+    "READABLE_DENOMINATOR",
+    "Action",
+    "Block",
+    "Call",
+    "Choice",
+    "Field",
+    "FieldKind",
+    "Handler",
+    "JsonValue",
+    "Widget",
+    "chance_text",
+    "chart",
+    "choice_field",
+    "choices",
+    "copy_text",
+    "dice",
+    "die_face",
+    "facts",
+    "filter_rows",
+    "focus_element",
+    "int_field",
+    "line",
+    "note",
+    "option",
+    "outcome",
+    "percent",
+    "table",
+]
 
 FieldKind = Literal["int", "choice", "bool", "text"]
 Block = dict[str, Any]

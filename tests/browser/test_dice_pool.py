@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Dialog, Locator, Page, expect
 
-from rules_py import dice_pool as pool
-from rules_py.widgets import dice_pool_view as view
+from rules_py.dice_pool import pool
+from rules_py.dice_pool.widgets import view
 from tests.browser.conftest import ConsoleLog, open_widget, press_for_new_seed
 from tests.conftest import pages_with_widget
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from rules_py import judge_two as jt
-from rules_py.judge_two_odds import judge_odds
+from rules_py.judge_two import judging as jt
+from rules_py.judge_two.odds import judge_odds
 from rules_py.widget import chance_text
 from tests.browser.conftest import (
     ConsoleLog,

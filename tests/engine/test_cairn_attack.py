@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py import cairn_attack as attack
-from rules_py.cairn_rules import CAIRN, GRIT, MIGHT_HEART
-from rules_py.errors import RulesInputError
-from rules_py.rng import Rng
+from rules_py.cairn import attack
+from rules_py.cairn.rulesets import CAIRN, GRIT, MIGHT_HEART
+from rules_py.core.errors import RulesInputError
+from rules_py.core.rng import Rng
 
 weapon_dice = st.sampled_from(attack.WEAPON_DICE)
 armors = st.integers(min_value=0, max_value=3)

@@ -8,13 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py import cairn_bestiary as bestiary
-from rules_py import cairn_hirelings as hirelings
-from rules_py import cairn_scars as scars
-from rules_py import cairn_spells as spells
-from rules_py import cairn_tables as tables
-from rules_py.errors import RulesInputError
-from rules_py.rng import Rng
+from rules_py.cairn import bestiary, hirelings, scars, spells, tables
+from rules_py.core.errors import RulesInputError
+from rules_py.core.rng import Rng
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 

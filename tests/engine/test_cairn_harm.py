@@ -6,11 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py import cairn, dist
-from rules_py import cairn_harm as harm
-from rules_py.cairn_rules import CAIRN, GRIT, MIGHT_HEART
-from rules_py.errors import RulesInputError
-from rules_py.rng import Rng
+from rules_py.cairn import harm
+from rules_py.cairn import saves as cairn
+from rules_py.cairn.rulesets import CAIRN, GRIT, MIGHT_HEART
+from rules_py.core import dist
+from rules_py.core.errors import RulesInputError
+from rules_py.core.rng import Rng
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 pools = st.integers(min_value=0, max_value=15)

@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py import cairn
-from rules_py.errors import RulesInputError
-from rules_py.rng import Rng
+from rules_py.cairn import saves as cairn
+from rules_py.core.errors import RulesInputError
+from rules_py.core.rng import Rng
 
 abilities = st.integers(min_value=1, max_value=20)
 seeds = st.integers(min_value=0, max_value=2**64 - 1)

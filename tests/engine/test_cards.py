@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py.cards import (
+from rules_py.core.errors import RulesInputError
+from rules_py.huldufolk.cards import (
     ACE,
     Hand,
     Rank,
@@ -16,7 +17,6 @@ from rules_py.cards import (
     full_deck,
     new_hand,
 )
-from rules_py.errors import RulesInputError
 
 
 def test_full_and_half_decks() -> None:

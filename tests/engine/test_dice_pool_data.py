@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from rules_py import dice_pool_data as data
+from rules_py.dice_pool import tables as data
 
 
 def test_difficulties() -> None:

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py import dice_pool_powers as powers
-from rules_py.errors import RulesInputError
-from rules_py.rng import Rng
+from rules_py.core.errors import RulesInputError
+from rules_py.core.rng import Rng
+from rules_py.dice_pool import powers
 
 
 @pytest.mark.parametrize(

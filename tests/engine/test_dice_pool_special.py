@@ -9,10 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py import dice_pool as pool
-from rules_py import dice_pool_special as special
-from rules_py.errors import RulesInputError
-from rules_py.rng import Rng
+from rules_py.core.errors import RulesInputError
+from rules_py.core.rng import Rng
+from rules_py.dice_pool import pool, special
 
 # -------------------------------------------------------------------- group
 

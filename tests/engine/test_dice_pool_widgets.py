@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_py import dice_pool as pool
-from rules_py import dice_pool_special as special
 from rules_py import web
+from rules_py.dice_pool import pool, special
 
 
 def _call(name: str, **request: Any) -> dict[str, Any]:

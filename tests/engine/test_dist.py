@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_py import dist
-from rules_py.dist import Comparison, Dist
-from rules_py.rng import Rng
+from rules_py.core import dist
+from rules_py.core.dist import Comparison, Dist
+from rules_py.core.rng import Rng
 
 EXALTED_SCORE: Callable[[int], int] = lambda face: 2 if face == 10 else int(face >= 7)  # noqa: E731
 
@@ -397,7 +397,7 @@ def test_pool_values_matches_enumeration_of_ordered_rolls() -> None:
     from fractions import Fraction
     from itertools import product
 
-    from rules_py import dist
+    from rules_py.core import dist
 
     counts = Counter(tuple(sorted(roll)) for roll in product(range(1, 5), repeat=3))
     expected = {values: Fraction(n, 4**3) for values, n in counts.items()}

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py.cards import Rank
-from rules_py.errors import RulesInputError
-from rules_py.huldufolk_actors import Attack, Nature, Threshold, new_actor
+from rules_py.core.errors import RulesInputError
+from rules_py.huldufolk.actors import Attack, Nature, Threshold, new_actor
+from rules_py.huldufolk.cards import Rank
 
 
 def test_player_characters_start_at_five_with_a_full_deck() -> None:

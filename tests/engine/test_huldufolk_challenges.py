@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules_py.cards import Rank, new_hand
-from rules_py.errors import RulesInputError
-from rules_py.huldufolk_actors import Attack, Nature, new_actor
-from rules_py.huldufolk_challenges import (
+from rules_py.core.errors import RulesInputError
+from rules_py.huldufolk.actors import Attack, Nature, new_actor
+from rules_py.huldufolk.cards import Rank, new_hand
+from rules_py.huldufolk.challenges import (
     Need,
     attack_hits,
     damage_for,
@@ -16,7 +16,7 @@ from rules_py.huldufolk_challenges import (
     need_for,
     undefended_test,
 )
-from rules_py.huldufolk_pools import action_pool, defence_pool
+from rules_py.huldufolk.pools import action_pool, defence_pool
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules_py.errors import RulesInputError
-from rules_py.huldufolk_data import CR_MAX, band_of, belief_rank, belief_ranks, challenge_bands
+from rules_py.core.errors import RulesInputError
+from rules_py.huldufolk.tables import CR_MAX, band_of, belief_rank, belief_ranks, challenge_bands
 
 
 def test_bands_cover_every_rating_once() -> None:

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py.errors import RulesInputError
-from rules_py.huldufolk_initiative import STORYTELLER_DECK, initiative
-from rules_py.rng import Rng
+from rules_py.core.errors import RulesInputError
+from rules_py.core.rng import Rng
+from rules_py.huldufolk.initiative import STORYTELLER_DECK, initiative
 
 
 def test_the_higher_card_acts_first() -> None:

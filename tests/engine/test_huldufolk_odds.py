@@ -7,8 +7,8 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py.huldufolk_challenges import damage_for
-from rules_py.huldufolk_odds import (
+from rules_py.huldufolk.challenges import damage_for
+from rules_py.huldufolk.odds import (
     against_rating,
     attacking,
     blind_exchange,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules_py.errors import RulesInputError
-from rules_py.huldufolk_pools import (
+from rules_py.core.errors import RulesInputError
+from rules_py.huldufolk.pools import (
     ActionPool,
     DefencePool,
     action_pool,

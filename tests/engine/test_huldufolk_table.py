@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py.cards import Rank
-from rules_py.errors import RulesInputError
-from rules_py.huldufolk_actors import Attack, Nature, new_actor
-from rules_py.huldufolk_pools import action_pool, defence_pool
-from rules_py.huldufolk_table import (
+from rules_py.core.errors import RulesInputError
+from rules_py.core.rng import Rng
+from rules_py.huldufolk.actors import Attack, Nature, new_actor
+from rules_py.huldufolk.cards import Rank
+from rules_py.huldufolk.play import (
     SavedTableError,
     Table,
     choose_attack_card,
@@ -26,7 +26,7 @@ from rules_py.huldufolk_table import (
     start_initiative,
     to_json,
 )
-from rules_py.rng import Rng
+from rules_py.huldufolk.pools import action_pool, defence_pool
 
 NAMES = {"a": "Bob", "b": "Wolf"}
 

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py.errors import RulesInputError
-from rules_py.judge_two import (
+from rules_py.core.errors import RulesInputError
+from rules_py.core.rng import Rng
+from rules_py.judge_two.judging import (
     ATTRIBUTES,
     CANCEL_RULE,
     ESSENCES,
@@ -29,8 +30,7 @@ from rules_py.judge_two import (
     roll_and_judge,
     signed,
 )
-from rules_py.judge_two_data import tables
-from rules_py.rng import Rng
+from rules_py.judge_two.tables import tables
 
 TEST = ActionKind.TEST
 SAVE = ActionKind.SAVE
@@ -257,7 +257,7 @@ def test_recommendation_is_never_forced() -> None:
 
 
 def test_priority_is_validated() -> None:
-    from rules_py.judge_two import check_priority
+    from rules_py.judge_two.judging import check_priority
 
     assert check_priority("innocence") is Priority.INNOCENCE
     with pytest.raises(RulesInputError) as error:

@@ -6,9 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py.errors import RulesInputError
-from rules_py.judge_two import Outcome
-from rules_py.judge_two_attacks import (
+from rules_py.core.errors import RulesInputError
+from rules_py.judge_two.attacks import (
     ARMOUR_RESISTANCE,
     PRESTIGE_RESISTANCE,
     VEILED_FINISHER_RULE,
@@ -24,7 +23,8 @@ from rules_py.judge_two_attacks import (
     guard,
     player_versus_player,
 )
-from rules_py.judge_two_data import tables
+from rules_py.judge_two.judging import Outcome
+from rules_py.judge_two.tables import tables
 
 TWO_AND_THREAT = (Consequence(risk=2, threats=1),)
 THREE_AND_MARK_OR_THREATS = (Consequence(risk=3, marks=1), Consequence(risk=3, threats=2))

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py.errors import RulesInputError
-from rules_py.judge_two import Outcome, Priority
-from rules_py.judge_two_group import (
+from rules_py.core.errors import RulesInputError
+from rules_py.core.rng import Rng
+from rules_py.judge_two.group import (
     GroupJudgment,
     all_group_judgments,
     group_key,
@@ -22,7 +22,7 @@ from rules_py.judge_two_group import (
     roll_group,
     split_group,
 )
-from rules_py.rng import Rng
+from rules_py.judge_two.judging import Outcome, Priority
 
 priorities = st.sampled_from(list(Priority))
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_py.judge_two import DiceMode, Outcome, Priority, Roll, judgments, recommended
-from rules_py.judge_two_odds import dice_values, judge_odds
+from rules_py.judge_two.judging import DiceMode, Outcome, Priority, Roll, judgments, recommended
+from rules_py.judge_two.odds import dice_values, judge_odds
 
 
 def enumerate_every_roll(

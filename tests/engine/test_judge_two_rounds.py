@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules_py.errors import RulesInputError
-from rules_py.judge_two_rounds import TurnResult, from_json, start, take_turn
+from rules_py.core.errors import RulesInputError
+from rules_py.judge_two.rounds import TurnResult, from_json, start, take_turn
 
 GUILTY = TurnResult.GUILTY
 INNOCENT = TurnResult.INNOCENT

@@ -8,9 +8,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_py import judge_two as jt
-from rules_py.judge_two_odds import judge_odds
-from rules_py.rng import Rng
+from rules_py.core.rng import Rng
+from rules_py.judge_two import judging as jt
+from rules_py.judge_two.odds import judge_odds
 from rules_py.web import call, catalog
 
 

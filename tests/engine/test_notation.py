@@ -18,9 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_py import notation, web
-from rules_py.errors import RulesInputError
-from rules_py.notation import (
+from rules_py import web
+from rules_py.core import notation
+from rules_py.core.errors import RulesInputError
+from rules_py.core.notation import (
     Constant,
     DiceTerm,
     Extreme,
@@ -33,7 +34,7 @@ from rules_py.notation import (
     parse,
     roll,
 )
-from rules_py.rng import Rng
+from rules_py.core.rng import Rng
 
 # -- a brute-force second method ---------------------------------------------------
 

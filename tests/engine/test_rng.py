@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_py.rng import FRESH_SEED_BITS, Rng, bounded_draw, fresh_seed
+from rules_py.core.rng import FRESH_SEED_BITS, Rng, bounded_draw, fresh_seed
 
 
 def test_matches_the_pcg32_reference_demo_output() -> None:

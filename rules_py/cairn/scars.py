@@ -1,0 +1,216 @@
+"""Scars (seed 004, "Scars"): what happens when a hit leaves a PC at exactly 0 HP.
+
+    "When an attack reduces a PC's HP to exactly 0, they are uniquely impacted.
+    Look up the result on the table below based on the _total_ damage taken."
+
+The table's words live in ``data/cairn_scars.json``; the sub-rolls each entry
+calls for are rolled here. "Total damage" is read as the damage the hit dealt
+after armour, which is the HP the PC had before it (1 to 12, since no damage
+die is larger than a d12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from rules_py.cairn import saves as cairn
+from rules_py.core.data import load_json
+from rules_py.core.errors import require_int
+from rules_py.core.rng import Rng
+
+__all__ = [
+    "BROKEN_LIMBS",
+    "HEAD_WOUND_ABILITIES",
+    "LASTING_SCAR_PLACES",
+    "MAXIMUM_READING",
+    "SCAR_TOTALS",
+    "TOTAL_READING",
+    "PcScores",
+    "Scar",
+    "ScarResult",
+    "SubRoll",
+    "roll_scar",
+    "scar",
+    "scars",
+]
+
+SCAR_TOTALS = range(1, 13)
+TOTAL_READING = (
+    "Scars: the total is the damage the hit dealt after armour (the HP the PC had before it)."
+)
+MAXIMUM_READING = (
+    "Scars compare with the maximum scores; the scores entered are taken as the PC's maximums."
+)
+
+LASTING_SCAR_PLACES = ("Neck", "Hands", "Eye", "Chest", "Legs", "Ear")
+BROKEN_LIMBS = ("Leg", "Leg", "Arm", "Arm", "Rib", "Skull")
+HEAD_WOUND_ABILITIES = ("STR", "STR", "DEX", "DEX", "WIL", "WIL")
+
+
+@dataclass(frozen=True)
+class Scar:
+    total: int
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class PcScores:
+    """What the scar sub-rolls compare with."""
+
+    max_hp: int
+    strength: int
+    dexterity: int
+    willpower: int
+
+    def ability(self, name: str) -> int:
+        return {"STR": self.strength, "DEX": self.dexterity, "WIL": self.willpower}[name]
+
+
+@dataclass(frozen=True)
+class SubRoll:
+    """One roll a scar calls for: ``dice`` is what fell, ``result`` what it means."""
+
+    label: str
+    sides: int
+    dice: tuple[int, ...]
+    result: str
+
+    @property
+    def total(self) -> int:
+        return sum(self.dice)
+
+
+@dataclass(frozen=True)
+class ScarResult:
+    scar: Scar
+    rolls: tuple[SubRoll, ...]
+
+
+@cache
+def scars() -> tuple[Scar, ...]:
+    """The twelve scars, by total damage 1 to 12."""
+    rows = load_json("cairn", "scars.json")
+    return tuple(Scar(int(r["total"]), str(r["name"]), str(r["text"])) for r in rows)
+
+
+def scar(total: int) -> Scar:
+    total = require_int("total", "Total damage", total, SCAR_TOTALS.start, SCAR_TOTALS.stop - 1)
+    return scars()[total - 1]
+
+
+def _take_higher(
+    label: str, what: str, current: int, sides: int, rolled: tuple[int, ...]
+) -> SubRoll:
+    total = sum(rolled)
+    if total > current:
+        result = f"{total} is higher than {what} {current}: {what} becomes {total}."
+    else:
+        result = f"{total} is not higher than {what} {current}: {what} stays {current}."
+    return SubRoll(label, sides, rolled, result)
+
+
+def _max_hp_check(count: int, when: str = "") -> Callable[[PcScores, Rng], tuple[SubRoll, ...]]:
+    def roll(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
+        label = f"{count}d6 against max HP{when}"
+        return (_take_higher(label, "max HP", pc.max_hp, 6, rng.dice(count, 6)),)
+
+    return roll
+
+
+def _lasting_scar(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
+    place = rng.die(6)
+    return (
+        SubRoll("Where (1d6)", 6, (place,), LASTING_SCAR_PLACES[place - 1]),
+        *_max_hp_check(1)(pc, rng),
+    )
+
+
+def _walloped(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
+    gain = rng.die(6)
+    result = f"After a few hours' rest, max HP {pc.max_hp} + {gain} = {pc.max_hp + gain}."
+    return (SubRoll("1d6 added to max HP", 6, (gain,), result),)
+
+
+def _broken_limb(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
+    limb = rng.die(6)
+    return (
+        SubRoll("Which limb (1d6)", 6, (limb,), BROKEN_LIMBS[limb - 1]),
+        *_max_hp_check(2, ", once mended")(pc, rng),
+    )
+
+
+def _head_wound(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
+    which = rng.die(6)
+    ability = HEAD_WOUND_ABILITIES[which - 1]
+    return (
+        SubRoll("Which ability (1d6)", 6, (which,), ability),
+        _take_higher(
+            f"3d6 against current {ability}", ability, pc.ability(ability), 6, rng.dice(3, 6)
+        ),
+    )
+
+
+def _ability_check(ability: str, when: str = "") -> Callable[[PcScores, Rng], tuple[SubRoll, ...]]:
+    def roll(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
+        label = f"3d6 against max {ability}{when}"
+        return (_take_higher(label, f"max {ability}", pc.ability(ability), 6, rng.dice(3, 6)),)
+
+    return roll
+
+
+def _wil_save_then_gain(sides: int) -> Callable[[PcScores, Rng], tuple[SubRoll, ...]]:
+    def roll(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
+        save = cairn.roll_save(pc.willpower, rng)
+        verdict = "passed" if save.passed else "failed"
+        rolls = [
+            SubRoll(f"WIL save against {pc.willpower}", 20, (save.roll,), f"WIL save {verdict}.")
+        ]
+        if save.passed:
+            gain = rng.die(sides)
+            result = f"Max WIL {pc.willpower} + {gain} = {pc.willpower + gain}."
+            rolls.append(SubRoll(f"1d{sides} added to max WIL", sides, (gain,), result))
+        return tuple(rolls)
+
+    return roll
+
+
+def _mortal_wound(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
+    rolled = rng.dice(2, 6)
+    result = f"Upon recovery, max HP becomes {sum(rolled)} (was {pc.max_hp})."
+    return (SubRoll("2d6, the new max HP", 6, rolled, result),)
+
+
+def _doomed(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
+    rolled = rng.dice(3, 6)
+    total = sum(rolled)
+    if total > pc.max_hp:
+        after = f"max HP becomes {total}"
+    else:
+        after = f"{total} is not higher than max HP {pc.max_hp}, so it stays"
+    result = f"Only if the next critical damage save passes: {after}. If it fails, the PC dies."
+    return (SubRoll("3d6 against max HP, if the next save passes", 6, rolled, result),)
+
+
+_SUB_ROLLS: dict[int, Callable[[PcScores, Rng], tuple[SubRoll, ...]]] = {
+    1: _lasting_scar,
+    2: _max_hp_check(1),
+    3: _walloped,
+    4: _broken_limb,
+    5: _max_hp_check(2, ", when over it"),
+    6: _head_wound,
+    7: _ability_check("DEX", ", after recovery"),
+    8: _wil_save_then_gain(4),
+    9: _ability_check("WIL"),
+    10: _wil_save_then_gain(6),
+    11: _mortal_wound,
+    12: _doomed,
+}
+
+
+def roll_scar(total: int, pc: PcScores, rng: Rng) -> ScarResult:
+    """Look up the scar for ``total`` damage and roll every sub-roll it calls for."""
+    found = scar(total)
+    return ScarResult(found, _SUB_ROLLS[found.total](pc, rng))

@@ -1,0 +1,384 @@
+"""Widget ``cairn.attack``: roll an attack, subtract armour, and follow the damage through.
+
+The odds preview shows the exact distribution of damage after armour and the
+chance of each outcome of one hit; a roll shows every die, the one kept, and
+what the damage does to the target under the chosen rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from rules_py.cairn import attack, harm
+from rules_py.cairn.rulesets import CAIRN, CHOICES, GRIT, MIGHT_HEART, rule_set
+from rules_py.cairn.scars import MAXIMUM_READING, TOTAL_READING, ScarResult
+from rules_py.core.rng import Rng
+from rules_py.widget import (
+    Action,
+    Block,
+    Call,
+    Field,
+    Widget,
+    chance_text,
+    chart,
+    choice_field,
+    dice,
+    die_face,
+    facts,
+    int_field,
+    line,
+    note,
+    outcome,
+)
+
+__all__ = [
+    "BLAST",
+    "BLAST_TARGETS_NOTE",
+    "CAIRN_ONLY",
+    "CAIRN_PC",
+    "GRIT_ONLY",
+    "HP_RULES",
+    "MAX_TARGETS",
+    "MIGHT_HEART_ONLY",
+    "SECOND_WEAPONS",
+    "WEAPONS",
+    "WIDGETS",
+    "handle",
+]
+
+WEAPONS = (
+    ("d4", "d4"),
+    ("d6", "d6"),
+    ("d8", "d8"),
+    ("d10", "d10"),
+    ("d12", "d12"),
+    ("unarmed", "Unarmed (d4)"),
+)
+SECOND_WEAPONS = (("none", "None"), *WEAPONS[:5])
+MAX_TARGETS = 12
+BLAST = {"blast": ("true",)}
+CAIRN_ONLY = {"rules": (CAIRN,)}
+CAIRN_PC = {"rules": (CAIRN,), "target": ("pc",)}
+HP_RULES = {"rules": (CAIRN, MIGHT_HEART)}
+MIGHT_HEART_ONLY = {"rules": (MIGHT_HEART,)}
+GRIT_ONLY = {"rules": (GRIT,)}
+BLAST_TARGETS_NOTE = (
+    "Blast: every target here has the same armour and scores; roll again for others."
+)
+
+
+def _bool(name: str, label: str, shown_when: Mapping[str, tuple[str, ...]] | None = None) -> Field:
+    return Field(name, label, "bool", False, shown_when=shown_when or {})
+
+
+def _score(
+    name: str, label: str, shown_when: Mapping[str, tuple[str, ...]], default: int = 10
+) -> Field:
+    return int_field(name, label, default, 1, 20, shown_when=shown_when)
+
+
+# ---------------------------------------------------------------- from the form to the engine
+
+
+def _spec(values: Mapping[str, Any]) -> attack.AttackSpec:
+    unarmed = values["weapon"] == "unarmed"
+    dice = [attack.UNARMED_DIE if unarmed else attack.parse_die(values["weapon"], "weapon")]
+    if values["second"] != "none":
+        dice.append(attack.parse_die(values["second"], "second"))
+    dice += attack.parse_dice_list(values["others"])
+    return attack.AttackSpec(
+        rules=values["rules"],
+        weapons=tuple(dice),
+        unarmed=unarmed,
+        modifier=values["modifier"],
+        blast=values["blast"],
+        attacker=values["attacker"],
+        target=values["target"],
+        effort=values["effort"] and values["rules"] == GRIT,
+        ability=values["ability"] if values["rules"] == GRIT else None,
+    )
+
+
+def _target(values: Mapping[str, Any]) -> harm.Target:
+    rules, kind = values["rules"], values["target"]
+    if rules == CAIRN:
+        return harm.cairn_target(
+            kind,
+            hp=values["hp"],
+            strength=values["strength"],
+            dexterity=values["dexterity"],
+            willpower=values["willpower"],
+            max_hp=values["max_hp"] if kind == "pc" else 0,
+            direct="" if values["goes_to"] == "hp" else values["goes_to"],
+        )
+    if rules == MIGHT_HEART:
+        return harm.might_heart_target(
+            kind, values["hp"], values["might"], values["heart"], values["harm"]
+        )
+    return harm.grit_target(
+        kind,
+        values["grit"],
+        values["prowess"],
+        values["insight"],
+        values["resolve"],
+        values["grit_harm"],
+    )
+
+
+def _dice_text(plan: attack.AttackPlan) -> str:
+    rolled = " + ".join(f"d{sides}" for sides in plan.dice)
+    if plan.hit_limit is not None:
+        several = "keeps the highest die" if len(plan.dice) > 1 else "hits"
+        return f"Rolls {rolled} and {several} equal to or under {plan.hit_limit}."
+    if len(plan.dice) == 1:
+        return f"Rolls {rolled}."
+    return f"Rolls {rolled} and keeps the single highest."
+
+
+# ---------------------------------------------------------------- odds
+
+
+def _armor(values: Mapping[str, Any], target: harm.Target) -> int:
+    """The armour that counts: none against damage dealt straight to an ability."""
+    armor = attack.check_armor(values["armor"])
+    return 0 if target.direct else armor
+
+
+def _miss_text(chance: Fraction) -> str:
+    return chance_text(chance) if chance else "0% (every face is at or under the ability)"
+
+
+def _odds(values: Mapping[str, Any]) -> list[Block]:
+    plan = attack.plan_attack(_spec(values))
+    target = _target(values)
+    armor = _armor(values, target)
+    damage = attack.damage_dist(plan, armor)
+    bars = [(str(amount), chance) for amount, chance in damage.items()]
+    blocks: list[Block] = [
+        line(_dice_text(plan)),
+        chart(
+            f"Damage after {armor} armour",
+            bars,
+            mean=damage.mean(),
+            summary=f"Exact chance of each damage total after subtracting {armor} armour.",
+        ),
+    ]
+    if plan.hit_limit is not None:
+        blocks.append(
+            facts(
+                [
+                    (
+                        "Chance to miss (every die over the ability)",
+                        _miss_text(attack.miss_chance(plan)),
+                    )
+                ]
+            )
+        )
+    outcomes = harm.outcome_dist(target, damage)
+    blocks.append(line("What one hit does:"))
+    blocks.append(
+        facts(
+            (label, chance_text(outcomes.prob(key)))
+            for key, label in harm.outcome_labels(target)
+            if outcomes.prob(key)
+        )
+    )
+    blocks += [note(text) for text in plan.notes]
+    if target.direct:
+        blocks.append(note(harm.DIRECT_NOTE))
+    return blocks
+
+
+# ---------------------------------------------------------------- a roll
+
+
+def _damage_dice(plan: attack.AttackPlan, rolled: attack.DamageRoll) -> Block:
+    faces = []
+    kept_index = rolled.kept_index
+    for index, (face, sides) in enumerate(zip(rolled.faces, plan.dice, strict=True)):
+        tags: list[str] = []
+        if not attack.hits(face, plan):
+            tags.append("failure")
+        if len(plan.dice) > 1 or tags:
+            tags.append("kept" if index == kept_index else "dropped")
+        faces.append(die_face(face, sides, *tags))
+    return dice("Damage dice", faces)
+
+
+def _damage_line(plan: attack.AttackPlan, rolled: attack.DamageRoll, chance: str) -> str:
+    if rolled.missed:
+        return f"Every die rolled over the ability ({plan.hit_limit}): the attack misses."
+    return (
+        f"Kept {rolled.kept} \u2212 armour {rolled.armor} = {rolled.damage} damage "
+        f"(a chance of {chance} for this damage)."
+    )
+
+
+def _scar_blocks(scar: ScarResult) -> list[Block]:
+    blocks: list[Block] = [line(f"Scar {scar.scar.total}, {scar.scar.name}: {scar.scar.text}")]
+    for sub in scar.rolls:
+        blocks.append(dice(sub.label, [die_face(face, sub.sides) for face in sub.dice]))
+        blocks.append(line(sub.result))
+    return blocks
+
+
+def _one_target(
+    plan: attack.AttackPlan,
+    armor: int,
+    target: harm.Target,
+    rng: Rng,
+    label: str,
+    notes: list[str],
+) -> list[Block]:
+    rolled = attack.roll_damage(plan, armor, rng)
+    chance = chance_text(attack.damage_dist(plan, armor)[rolled.damage])
+    result = harm.apply_harm(target, rolled.damage, rng)
+    blocks: list[Block] = []
+    if label:
+        blocks.append(line(label))
+    blocks += [_damage_dice(plan, rolled), line(_damage_line(plan, rolled, chance))]
+    tone = result.tone
+    blocks.append(outcome(result.headline or "Hit", tone))
+    blocks += [line(text) for text in result.lines]
+    if result.scar is not None:
+        blocks += _scar_blocks(result.scar)
+        notes += [TOTAL_READING, MAXIMUM_READING]
+    notes += result.notes
+    return blocks
+
+
+def _roll(values: Mapping[str, Any], rng: Rng) -> list[Block]:
+    plan = attack.plan_attack(_spec(values))
+    target = _target(values)
+    armor = _armor(values, target)
+    blocks: list[Block] = []
+    notes: list[str] = list(plan.notes)
+    if plan.effort:
+        # "before any roll, take 1d6 harm"
+        taken = rng.die(6)
+        blocks.append(dice("Effort harm (1d6)", [die_face(taken, 6)]))
+        blocks.append(line(f"The attacker takes {taken} effort harm (Grit, then Resolve)."))
+    count = values["targets"] if plan.blast else 1
+    if plan.blast and values["roll_targets"]:
+        count = attack.roll_blast_targets(plan, rng)
+        blocks.append(dice(f"Targets (d{plan.dice[0]})", [die_face(count, plan.dice[0])]))
+        blocks.append(line(f"The blast catches {count} target{'s' if count != 1 else ''}."))
+    for index in range(count):
+        label = f"Target {index + 1}" if count > 1 else ""
+        blocks += _one_target(plan, armor, target, rng, label, notes)
+    if count > 1:
+        notes.append(BLAST_TARGETS_NOTE)
+    seen: list[str] = []
+    for text in notes:
+        if text not in seen:
+            seen.append(text)
+    blocks += [note(text) for text in seen]
+    return blocks
+
+
+def handle(call: Call) -> dict[str, Any]:
+    values = dict(call.values)
+    rule_set(values["rules"])
+    if call.action == "odds":
+        return {"view": _odds(values)}
+    return {"view": _roll(values, call.rng)}
+
+
+WIDGETS = (
+    Widget(
+        name="cairn.attack",
+        title="Attack roller",
+        summary=(
+            "Roll the damage dice, keep the single highest, subtract armour, and follow the "
+            "damage through HP (or Grit) to the abilities."
+        ),
+        hand_roll=(
+            "Roll the weapon die (d4 unarmed or impaired, d12 enhanced); with two weapons or "
+            "several attackers roll every die and keep the single highest. Subtract the "
+            "target's armour (at most 3). Damage comes off HP; what goes below 0 comes off STR, "
+            "and the target makes a STR save against critical damage."
+        ),
+        fields=(
+            choice_field("rules", "Rules", CHOICES),
+            choice_field("weapon", "Weapon die", WEAPONS, default="d6"),
+            choice_field("second", "Second weapon (dual weapons)", SECOND_WEAPONS),
+            Field(
+                "others",
+                "Other attackers' dice",
+                "text",
+                "",
+                help="For example: d6, d8. Every die is rolled and the single highest counts.",
+                max_length=80,
+            ),
+            choice_field(
+                "modifier",
+                "Attack",
+                (("none", "Normal"), ("impaired", "Impaired (d4)"), ("enhanced", "Enhanced (d12)")),
+            ),
+            _bool("blast", "Blast (rolled separately for each target)"),
+            int_field("targets", "Targets in the blast", 1, 1, MAX_TARGETS, shown_when=BLAST),
+            _bool("roll_targets", "Not sure how many? Roll the damage die", BLAST),
+            choice_field(
+                "attacker",
+                "Attacker",
+                (("individual", "An individual"), ("detachment", "A detachment")),
+            ),
+            choice_field(
+                "target",
+                "Target",
+                (("pc", "A PC"), ("npc", "An NPC or monster"), ("detachment", "A detachment")),
+            ),
+            _score(
+                "ability",
+                "Attacker's ability (each die must roll equal to or under it)",
+                GRIT_ONLY,
+                12,
+            ),
+            _bool("effort", "Make an effort (take 1d6 harm, roll one extra die)", GRIT_ONLY),
+            int_field("armor", "Target's armour", 0, 0, attack.MAX_ARMOR),
+            int_field("hp", "Target's HP", 6, 0, harm.MAX_POOL, shown_when=HP_RULES),
+            int_field("grit", "Target's Grit", 3, 0, harm.MAX_POOL, shown_when=GRIT_ONLY),
+            int_field("max_hp", "Target's max HP", 6, 1, harm.MAX_POOL, shown_when=CAIRN_PC),
+            choice_field(
+                "goes_to",
+                "Damage goes to",
+                (
+                    ("hp", "HP, then STR"),
+                    ("STR", "STR directly"),
+                    ("DEX", "DEX directly"),
+                    ("WIL", "WIL directly"),
+                ),
+                shown_when=CAIRN_ONLY,
+                help='Directly: a creature\'s effect such as "1d4 WIL damage".',
+            ),
+            _score("strength", "Target's STR", CAIRN_ONLY),
+            _score("dexterity", "Target's DEX", CAIRN_ONLY),
+            _score("willpower", "Target's WIL", CAIRN_ONLY),
+            choice_field(
+                "harm",
+                "Kind of harm",
+                (("physical", "Physical (to Might)"), ("mind", "Mind (to Heart)")),
+                shown_when=MIGHT_HEART_ONLY,
+            ),
+            _score("might", "Target's Might", MIGHT_HEART_ONLY),
+            _score("heart", "Target's Heart", MIGHT_HEART_ONLY),
+            choice_field(
+                "grit_harm",
+                "Kind of harm",
+                (
+                    ("physical", "Physical (to Prowess)"),
+                    ("stress", "Stress (to Insight)"),
+                    ("effort", "Effort (to Resolve)"),
+                ),
+                shown_when=GRIT_ONLY,
+            ),
+            _score("prowess", "Target's Prowess", GRIT_ONLY),
+            _score("insight", "Target's Insight", GRIT_ONLY),
+            _score("resolve", "Target's Resolve", GRIT_ONLY),
+        ),
+        actions=(Action("roll", "Attack"), Action("odds", "Odds", auto=True, random=False)),
+        handler=handle,
+    ),
+)

@@ -1,0 +1,52 @@
+"""Widget ``cairn.hireling``: roll a hireling (3d6 per ability, 1d6 HP, a d6 weapon, a cost)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_py.cairn import hirelings
+from rules_py.widget import Action, Block, Call, Widget, copy_text, dice, die_face, facts, note
+
+__all__ = ["WIDGETS", "handle"]
+
+
+def handle(call: Call) -> dict[str, Any]:
+    hireling = hirelings.roll_hireling(call.rng)
+    rolled = (
+        ("STR (3d6)", hireling.strength),
+        ("DEX (3d6)", hireling.dexterity),
+        ("WIL (3d6)", hireling.willpower),
+    )
+    view: list[Block] = [dice(label, [die_face(f, 6) for f in faces]) for label, faces in rolled]
+    view += [
+        dice("HP (1d6)", [die_face(hireling.hp, 6)]),
+        dice("Cost in gp per day (1d3)", [die_face(hireling.cost_gp, 3)]),
+        facts(
+            [
+                *((name, str(value)) for name, value in hireling.scores),
+                ("HP", str(hireling.hp)),
+                ("Weapon", f"simple weapon (d{hireling.weapon_die})"),
+                ("Cost", f"{hireling.cost_gp} gp per day, or a share of the treasure"),
+            ]
+        ),
+        copy_text("Copy as text", hireling.as_text()),
+        note(hirelings.COST_RULE),
+        note(hirelings.CREATION_TABLES_NOTE),
+    ]
+    return {"view": view}
+
+
+WIDGETS = (
+    Widget(
+        name="cairn.hireling",
+        title="Hireling generator",
+        summary="Roll a hireling: 3d6 per ability, 1d6 HP, a simple weapon (d6), 1-3 gp a day.",
+        hand_roll=(
+            "Roll 3d6 for STR, DEX and WIL, 1d6 for HP; give them a simple weapon (d6). "
+            "They cost 1-3 gp per day, or a share of the treasure."
+        ),
+        fields=(),
+        actions=(Action("roll", "Roll a hireling"),),
+        handler=handle,
+    ),
+)

@@ -1,0 +1,306 @@
+"""Widget ``cairn.save``: a d20 save, a contest, or a save the rules call for by name.
+
+The rule set (Cairn, Might and Heart, Grit variant) decides whether a 1 and a
+20 are automatic, whether a contest is rolled, whether an effort is allowed,
+and which ability the first-round save, Retreat and Morale use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules_py.cairn import saves as cairn
+from rules_py.cairn.rulesets import CAIRN, CHOICES, GRIT, RuleSet, rule_set
+from rules_py.widget import (
+    Action,
+    Block,
+    Call,
+    Field,
+    Widget,
+    chance_text,
+    choice_field,
+    dice,
+    die_face,
+    facts,
+    int_field,
+    line,
+    note,
+    outcome,
+)
+
+__all__ = ["CALL_TITLES", "CONTEST", "EFFORT_MODES", "MODES", "MORALE", "WIDGETS", "handle"]
+
+CONTEST = {"mode": ("contest",)}
+MORALE = {"mode": ("morale",)}
+MODES = (
+    ("save", "Single save"),
+    ("contest", "Contest"),
+    ("act", "First round: act"),
+    ("retreat", "Retreat"),
+    ("morale", "Morale"),
+)
+EFFORT_MODES = ("save", "contest", "act", "retreat")
+CALL_TITLES = {"act": "First-round save", "retreat": "Retreat", "morale": "Morale"}
+
+
+def _bool_field(
+    name: str, label: str, shown_when: Mapping[str, tuple[str, ...]], help: str = ""
+) -> Field:
+    return Field(name, label, "bool", False, shown_when=shown_when, help=help)
+
+
+def _ranges(faces: tuple[int, ...]) -> str:
+    """(1, 2, 3, 7) -> "1-3, 7"; "none" when no face passes."""
+    if not faces:
+        return "none"
+    spans: list[str] = []
+    start = previous = faces[0]
+    for face in (*faces[1:], None):
+        if face is not None and face == previous + 1:
+            previous = face
+            continue
+        spans.append(str(start) if start == previous else f"{start}\u2013{previous}")
+        if face is not None:
+            start = previous = face
+    return ", ".join(spans)
+
+
+def _side_dice(label: str, side: cairn.SideRoll) -> Block:
+    faces = []
+    for result in side.results:
+        tags = ["success" if result.passed else "failure"]
+        if len(side.results) > 1:
+            tags.append("kept" if result is side.kept else "dropped")
+        faces.append(die_face(result.roll, cairn.SAVE_DIE, *tags))
+    return dice(label, faces)
+
+
+def _rolled(side: cairn.SideRoll) -> str:
+    """ "Rolled 7", or with an effort "Kept 7 of two d20s"."""
+    if len(side.results) > 1:
+        return f"Kept {side.roll} of two d20s"
+    return f"Rolled {side.roll}"
+
+
+def _effort_blocks(side: cairn.SideRoll, who: str = "") -> list[Block]:
+    if side.effort_harm is None:
+        return []
+    return [
+        dice(f"{who}Effort harm (1d6)", [die_face(side.effort_harm, cairn.EFFORT_HARM_DIE)]),
+        line(
+            f"{who}Effort: take {side.effort_harm} harm first (effort harm: Grit, then Resolve), "
+            "then roll two d20s and keep the best."
+        ),
+    ]
+
+
+def _save_odds(ability: int, ruleset: RuleSet, effort: bool, label: str = "") -> list[Block]:
+    chance = cairn.pass_chance(ability, ruleset.key)
+    faces = cairn.passing_faces(ability, ruleset.key)
+    who = label or "Chance to pass"
+    blocks = [
+        line(f"{who} with {ability}: {chance_text(chance, cairn.SAVE_DIE)}."),
+        facts([("Passing d20 faces", _ranges(faces))]),
+    ]
+    if effort:
+        with_effort = cairn.pass_chance(ability, ruleset.key, effort=True)
+        blocks.append(line(f"With an effort (two d20s): {chance_text(with_effort)}."))
+    blocks.append(note(ruleset.save_rule))
+    return blocks
+
+
+def _contest_odds(first: int, second: int, ruleset: RuleSet, values: dict[str, Any]) -> list[Block]:
+    efforts = bool(values["effort"]), bool(values["rival_effort"])
+    odds = cairn.contest_odds(first, second, ruleset.key, *efforts)
+    blocks = [
+        facts(
+            [
+                ("First side wins", chance_text(odds.first)),
+                ("Second side wins", chance_text(odds.second)),
+                ("Nobody wins", chance_text(odds.neither)),
+            ]
+        ),
+        note(cairn.TIE_RULE),
+    ]
+    if any(efforts):
+        blocks.append(note(cairn.EFFORT_TIE_RULE))
+    if ruleset.key == CAIRN:
+        blocks.append(note(ruleset.contest_note))
+    return blocks
+
+
+def _save_roll(ability: int, ruleset: RuleSet, effort: bool, call: Call) -> list[Block]:
+    side = cairn.roll_side(ability, call.rng, ruleset.key, effort)
+    blocks = _effort_blocks(side)
+    blocks += [
+        _side_dice("d20", side),
+        outcome("PASS" if side.passed else "FAIL", "good" if side.passed else "bad"),
+        line(f"{_rolled(side)} against {ability}. {side.kept.rule.value}"),
+    ]
+    return blocks
+
+
+def _contest_roll(first: int, second: int, ruleset: RuleSet, call: Call) -> list[Block]:
+    result = cairn.roll_contest(
+        first,
+        second,
+        call.rng,
+        rules=ruleset.key,
+        first_effort=call.values["effort"],
+        second_effort=call.values["rival_effort"],
+    )
+    opening = result.rounds[0]
+    blocks = _effort_blocks(opening.first, "First side: ") + _effort_blocks(
+        opening.second, "Second side: "
+    )
+    for number, contest_round in enumerate(result.rounds, start=1):
+        suffix = f" (round {number})" if len(result.rounds) > 1 else ""
+        blocks.append(_side_dice(f"First side, {first}{suffix}", contest_round.first))
+        blocks.append(_side_dice(f"Second side, {second}{suffix}", contest_round.second))
+    headline = {
+        cairn.ContestWinner.FIRST: ("FIRST SIDE WINS", "good"),
+        cairn.ContestWinner.SECOND: ("SECOND SIDE WINS", "bad"),
+        cairn.ContestWinner.NEITHER: ("NOBODY WINS", "neutral"),
+    }[result.winner]
+    blocks.append(outcome(*headline))  # type: ignore[arg-type]
+    blocks.append(line(result.explanation))
+    return blocks
+
+
+def _morale_ability(values: dict[str, Any]) -> tuple[int, str]:
+    if values["use_leader"]:
+        return values["leader"], "the leader's"
+    return values["attribute"], "their own"
+
+
+def _call_intro(mode: str, ruleset: RuleSet, values: dict[str, Any]) -> list[Block]:
+    named = {"act": ruleset.act_first, "retreat": ruleset.retreat, "morale": ruleset.morale}[mode]
+    blocks = [line(f"{CALL_TITLES[mode]}: a {named.ability} save. \u201c{named.quote}\u201d")]
+    if mode == "morale":
+        trigger = dict(cairn.MORALE_TRIGGERS)[values["trigger"]]
+        ability, whose = _morale_ability(values)
+        blocks.append(line(f"{trigger}: they save with {whose} {named.ability}, {ability}."))
+    if named.note:
+        blocks.append(note(named.note))
+    return blocks
+
+
+def _call_roll(mode: str, ruleset: RuleSet, call: Call) -> list[Block]:
+    values = dict(call.values)
+    ability = _morale_ability(values)[0] if mode == "morale" else values["attribute"]
+    effort = values["effort"] and mode != "morale"
+    result = cairn.roll_call(mode, ability, call.rng, ruleset.key, effort)
+    passed = result.side.passed
+    return [
+        *_effort_blocks(result.side),
+        _side_dice(f"{result.ability_name} save, {ability}", result.side),
+        outcome("PASS" if passed else "FAIL", "good" if passed else "bad"),
+        line(
+            f"{_rolled(result.side)} against {ability}. "
+            f"{result.side.kept.rule.value} {result.meaning}"
+        ),
+    ]
+
+
+def handle(call: Call) -> dict[str, Any]:
+    values = dict(call.values)
+    ruleset = rule_set(values["rules"])
+    mode = values["mode"]
+    ability = values["attribute"]
+    effort = bool(values["effort"]) and mode in EFFORT_MODES
+    if effort:
+        cairn.dice_for(ruleset.key, effort)  # refuses an effort outside the Grit variant
+    if mode == "contest" and not ruleset.contest_is_rolled:
+        # Might and Heart: "whoever is most at risk should save"; the first side is that one.
+        if call.action == "odds":
+            view = _save_odds(ability, ruleset, False, "Chance the side most at risk passes")
+        else:
+            view = _save_roll(ability, ruleset, False, call)
+        return {"view": [*view, note(ruleset.contest_note)]}
+    if call.action == "odds":
+        if mode == "contest":
+            view = _contest_odds(ability, values["rival"], ruleset, values)
+        elif mode == "morale":
+            view = _call_intro(mode, ruleset, values)
+            view += _save_odds(_morale_ability(values)[0], ruleset, False)
+        elif mode in CALL_TITLES:
+            view = _call_intro(mode, ruleset, values) + _save_odds(ability, ruleset, effort)
+        else:
+            view = _save_odds(ability, ruleset, effort)
+    elif mode == "contest":
+        view = _contest_roll(ability, values["rival"], ruleset, call)
+    elif mode in CALL_TITLES:
+        view = _call_roll(mode, ruleset, call)
+    else:
+        view = _save_roll(ability, ruleset, effort, call)
+    return {"view": view}
+
+
+WIDGETS = (
+    Widget(
+        name="cairn.save",
+        title="Save roller",
+        summary=(
+            "Roll a d20 equal to or under an ability to pass; settle a contest; or roll the "
+            "first-round save, Retreat or Morale."
+        ),
+        hand_roll=(
+            "Roll a d20. Equal to or under the ability passes, over it fails. "
+            "In Cairn a 1 always passes and a 20 always fails. In a contest, both sides save "
+            "and the highest successful roll wins."
+        ),
+        fields=(
+            choice_field(
+                "rules",
+                "Rules",
+                CHOICES,
+                help="Cairn; the Might and Heart rules; or the Grit variant's Rules Summary.",
+            ),
+            choice_field("mode", "Mode", MODES),
+            int_field(
+                "attribute",
+                "Attribute",
+                10,
+                cairn.ABILITY_MIN,
+                cairn.ABILITY_MAX,
+                help="The score you save with (for Morale, the group's WIL or Resolve).",
+            ),
+            int_field(
+                "rival",
+                "Second side's attribute",
+                10,
+                cairn.ABILITY_MIN,
+                cairn.ABILITY_MAX,
+                shown_when=CONTEST,
+            ),
+            _bool_field(
+                "effort",
+                "Make an effort (take 1d6 harm, roll two d20s, keep the best)",
+                {"rules": (GRIT,), "mode": EFFORT_MODES},
+            ),
+            _bool_field(
+                "rival_effort",
+                "Second side makes an effort",
+                {"rules": (GRIT,), "mode": ("contest",)},
+            ),
+            choice_field(
+                "trigger",
+                "Why they save",
+                cairn.MORALE_TRIGGERS,
+                shown_when=MORALE,
+            ),
+            _bool_field("use_leader", "Use their leader's score instead", MORALE),
+            int_field(
+                "leader",
+                "Leader's attribute",
+                10,
+                cairn.ABILITY_MIN,
+                cairn.ABILITY_MAX,
+                shown_when={"mode": ("morale",), "use_leader": ("true",)},
+            ),
+        ),
+        actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
+        handler=handle,
+    ),
+)

@@ -1,0 +1,84 @@
+"""Widget ``cairn.spells``: roll d100 on the 100 Spells table, or filter the table by typing.
+
+The table itself is on the page (rendered by the ``cairn_spells_table`` macro
+from the same data); this widget scrolls to and marks the rolled row, and
+hides the rows that do not match what the reader types.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_py.cairn import spells
+from rules_py.widget import (
+    Action,
+    Block,
+    Call,
+    Field,
+    Widget,
+    dice,
+    die_face,
+    filter_rows,
+    focus_element,
+    line,
+    outcome,
+)
+
+__all__ = ["WIDGETS", "handle"]
+
+
+def _matching_ids(query: str) -> list[str]:
+    return [spell.row_id for spell in spells.matching(query)]
+
+
+def _count_line(query: str, shown: int) -> Block:
+    if not query.strip():
+        return line("All 100 spells are shown.")
+    if shown == 0:
+        return line(f"No spell matches \u201c{query.strip()}\u201d.")
+    counted = "1 spell matches" if shown == 1 else f"{shown} spells match"
+    return line(f"{counted} \u201c{query.strip()}\u201d.")
+
+
+def handle(call: Call) -> dict[str, Any]:
+    query: str = call.values["filter"]
+    visible = _matching_ids(query)
+    if call.action == "filter":
+        return {"view": [filter_rows(spells.TABLE_ID, visible), _count_line(query, len(visible))]}
+    roll, spell = spells.roll_spell(call.rng)
+    if spell.row_id not in visible:
+        visible.append(spell.row_id)  # the rolled spell is always shown, filter or not
+    return {
+        "view": [
+            dice("d100", [die_face(roll, spells.SPELL_DIE)]),
+            outcome(f"{spell.number}. {spell.name}"),
+            line(spell.effect),
+            filter_rows(spells.TABLE_ID, visible),
+            focus_element(spell.row_id),
+        ]
+    }
+
+
+WIDGETS = (
+    Widget(
+        name="cairn.spells",
+        title="100 Spells",
+        summary="Roll d100 for a spell, or type to filter the table.",
+        hand_roll="Roll d100 (two d10s, tens and units; 00 is 100) and read the table below.",
+        fields=(
+            Field(
+                "filter",
+                "Find a spell",
+                "text",
+                "",
+                help="A name, words of its effect, or its number.",
+                max_length=spells.MAX_QUERY,
+            ),
+        ),
+        actions=(
+            Action("roll", "Roll d100"),
+            Action("filter", "Filter", auto=True, random=False),
+        ),
+        handler=handle,
+    ),
+)

@@ -1,0 +1,232 @@
+"""Combat in the d10 dice-pool game (seed 002): the decisive strike and its numbers.
+
+    "DECISIVE STRIKE: Attack with an appropriate (Attribute + Ability) dice pool,
+    adding (Weapon Acc). If it matches or exceeds DV, you hit and deal the excess
+    of successes rolled, plus your Base Damage: (Roll - DV) + (Base Damage)"
+
+The strike is an ordinary check (:func:`rules_py.dice_pool.build_check`) whose
+difficulty is the target's DV, so advantages and teamwork apply as anywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules_py.core import dist
+from rules_py.core.errors import require_choice, require_int
+from rules_py.dice_pool.pool import Check, Extras, RollResult, result_distribution
+from rules_py.dice_pool.tables import (
+    Armor,
+    EnvironmentalDamage,
+    environmental_damage,
+    group_magnitudes,
+    mundane_armor,
+)
+
+__all__ = [
+    "GROUP_ACCURACY_PER_MAGNITUDE",
+    "GROUP_ATTACK_RULE",
+    "GROUP_DAMAGE_PER_MAGNITUDE",
+    "GROUP_DICE_PER_MAGNITUDE",
+    "GROUP_HEALTH_PER_MAGNITUDE",
+    "MAX_ACCURACY",
+    "MAX_BASE_DAMAGE",
+    "MAX_DV",
+    "STRIFE_ACCURACY",
+    "STRIFE_DAMAGE_BASE",
+    "STRIFE_DAMAGE_PER_ESSENCE",
+    "Defences",
+    "GroupBonus",
+    "StrikeProfile",
+    "StrikeResult",
+    "armor",
+    "armored",
+    "check_dv",
+    "check_magnitude",
+    "damage_distribution",
+    "environmental",
+    "group_bonus",
+    "hit_chance",
+    "strife_base_damage",
+    "strike",
+    "strike_damage",
+    "strike_profile",
+]
+
+MAX_ACCURACY = 10
+MAX_DV = 20
+MAX_BASE_DAMAGE = 40
+
+STRIFE_ACCURACY = 4
+STRIFE_DAMAGE_BASE = 3
+STRIFE_DAMAGE_PER_ESSENCE = 2
+""""Strikes have +4 Acc, 3+(Essence)x2 Base Damage.\""""
+
+GROUP_HEALTH_PER_MAGNITUDE = 5
+GROUP_DAMAGE_PER_MAGNITUDE = 1
+GROUP_ACCURACY_PER_MAGNITUDE = 1
+GROUP_DICE_PER_MAGNITUDE = 1
+""""Add 5 Health for every Magnitude Scale increment. Add 1 Damage, 1 Accuracy,
+and +1 Dice on an action for every Magnitude Scale increment.\""""
+
+GROUP_ATTACK_RULE = (
+    "A group's attack takes both its Accuracy and its extra dice: "
+    "+2 dice and +1 damage for each Magnitude."
+)
+
+
+def strife_base_damage(essence: int) -> int:
+    """A Strife strike's Base Damage: 3 + Essence x 2."""
+    essence = require_int("essence", "Essence", essence, 0, 100)
+    return STRIFE_DAMAGE_BASE + STRIFE_DAMAGE_PER_ESSENCE * essence
+
+
+@dataclass(frozen=True)
+class GroupBonus:
+    """What a group of minor characters gains for its Magnitude."""
+
+    magnitude: int
+    health: int
+    damage: int
+    accuracy: int
+    dice: int
+
+
+def check_magnitude(magnitude: int) -> int:
+    top = group_magnitudes()[-1].magnitude
+    return require_int("magnitude", "Group Magnitude", magnitude, 0, top)
+
+
+def group_bonus(magnitude: int) -> GroupBonus:
+    magnitude = check_magnitude(magnitude)
+    return GroupBonus(
+        magnitude=magnitude,
+        health=GROUP_HEALTH_PER_MAGNITUDE * magnitude,
+        damage=GROUP_DAMAGE_PER_MAGNITUDE * magnitude,
+        accuracy=GROUP_ACCURACY_PER_MAGNITUDE * magnitude,
+        dice=GROUP_DICE_PER_MAGNITUDE * magnitude,
+    )
+
+
+@dataclass(frozen=True)
+class StrikeProfile:
+    """The numbers added to a pool for a strike, with where each came from."""
+
+    accuracy_parts: tuple[tuple[str, int], ...]
+    base_damage_parts: tuple[tuple[str, int], ...]
+
+    @property
+    def accuracy(self) -> int:
+        return sum(value for _, value in self.accuracy_parts)
+
+    @property
+    def base_damage(self) -> int:
+        return sum(value for _, value in self.base_damage_parts)
+
+
+def strike_profile(
+    weapon_accuracy: int,
+    base_damage: int,
+    *,
+    strife_essence: int | None = None,
+    magnitude: int = 0,
+) -> StrikeProfile:
+    """Accuracy and Base Damage of a strike.
+
+    A Strife strike takes +4 Accuracy and its own Base Damage (3 + Essence x 2)
+    in place of the weapon's. A group adds its Magnitude bonuses.
+    """
+    weapon_accuracy = require_int("accuracy", "Weapon Accuracy", weapon_accuracy, 0, MAX_ACCURACY)
+    base_damage = require_int("base_damage", "Base Damage", base_damage, 0, MAX_BASE_DAMAGE)
+    accuracy: list[tuple[str, int]] = [("Weapon Accuracy", weapon_accuracy)]
+    damage: list[tuple[str, int]] = []
+    if strife_essence is not None:
+        accuracy.append(("Strife strike", STRIFE_ACCURACY))
+        damage.append(("Strife strike (3 + Essence x 2)", strife_base_damage(strife_essence)))
+    else:
+        damage.append(("Base Damage", base_damage))
+    bonus = group_bonus(magnitude)
+    if bonus.magnitude:
+        label = f"Magnitude {bonus.magnitude}"
+        accuracy.append((f"{label} Accuracy", bonus.accuracy))
+        accuracy.append((f"{label} dice", bonus.dice))
+        damage.append((f"{label} Damage", bonus.damage))
+    return StrikeProfile(tuple(accuracy), tuple(damage))
+
+
+def check_dv(dv: int) -> int:
+    return require_int("dv", "Defence Value (DV)", dv, 0, MAX_DV)
+
+
+def strike_damage(successes: int, dv: int, base_damage: int) -> int | None:
+    """Damage of a strike: None on a miss (fewer successes than DV), else
+    (successes - DV) + Base Damage."""
+    successes = require_int("successes", "Successes", successes, 0, 10_000)
+    dv = require_int("dv", "Defence Value (DV)", dv, 0, 10_000)
+    base_damage = require_int("base_damage", "Base Damage", base_damage, 0, 10_000)
+    if successes < dv:
+        return None
+    return successes - dv + base_damage
+
+
+@dataclass(frozen=True)
+class StrikeResult:
+    roll: RollResult
+    base_damage: int
+
+    @property
+    def hit(self) -> bool:
+        return self.roll.succeeded
+
+    @property
+    def damage(self) -> int:
+        """0 on a miss."""
+        dealt = strike_damage(self.roll.total, self.roll.check.difficulty, self.base_damage)
+        return 0 if dealt is None else dealt
+
+
+def strike(roll: RollResult, base_damage: int) -> StrikeResult:
+    """Read a rolled attack (its check's difficulty is the DV) as a strike."""
+    return StrikeResult(roll, require_int("base_damage", "Base Damage", base_damage, 0, 10_000))
+
+
+def damage_distribution(check: Check, base_damage: int, extras: Extras) -> dist.Dist[int]:
+    """Exact damage of a strike; a miss deals 0."""
+
+    def dealt(total: int) -> int:
+        value = strike_damage(total, check.difficulty, base_damage)
+        return 0 if value is None else value
+
+    return result_distribution(check.dice, extras).map(dealt)
+
+
+def hit_chance(check: Check, extras: Extras) -> Fraction:
+    return result_distribution(check.dice, extras).at_least(check.difficulty)
+
+
+# ------------------------------------------------------------ the tables
+
+
+def environmental(name: str) -> EnvironmentalDamage:
+    rows = {row.name: row for row in environmental_damage()}
+    return rows[require_choice("environment", "Environmental damage", name, tuple(rows))]
+
+
+def armor(key: str) -> Armor:
+    rows = {row.key: row for row in mundane_armor()}
+    return rows[require_choice("armor", "Armor", key, tuple(rows))]
+
+
+@dataclass(frozen=True)
+class Defences:
+    block: int
+    evasion: int
+
+
+def armored(block: int, evasion: int, worn: str) -> Defences:
+    """Block and Evasion after mundane armour's modifiers (never below 0)."""
+    block = require_int("block", "Block", block, 0, MAX_DV)
+    evasion = require_int("evasion", "Evasion", evasion, 0, MAX_DV)
+    suit = armor(worn)
+    return Defences(max(0, block + suit.block), max(0, evasion + suit.evasion))

@@ -1,0 +1,246 @@
+"""Widget ``dice_pool.strike``: the decisive strike, (Roll - DV) + Base Damage (seed 002)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules_py.dice_pool import combat, pool
+from rules_py.dice_pool.tables import group_magnitudes
+from rules_py.dice_pool.widgets import view
+from rules_py.widget import (
+    Action,
+    Block,
+    Call,
+    Field,
+    Widget,
+    chart,
+    choice_field,
+    dice,
+    facts,
+    int_field,
+    line,
+    note,
+    outcome,
+)
+
+__all__ = ["MODIFIERS", "WEAPON_NOTE", "WIDGETS", "handle"]
+
+MODIFIERS = {
+    "none": None,
+    "moderate_advantage": ("advantage", "moderate"),
+    "major_advantage": ("advantage", "major"),
+    "moderate_disadvantage": ("disadvantage", "moderate"),
+    "major_disadvantage": ("disadvantage", "major"),
+}
+WEAPON_NOTE = (
+    "The text's Mundane Weapons table is empty: take Accuracy and Base Damage from your table."
+)
+
+
+def _profile(values: Mapping[str, Any]) -> combat.StrikeProfile:
+    return combat.strike_profile(
+        values["accuracy"],
+        values["base_damage"],
+        strife_essence=values["essence"] if values["strife"] else None,
+        magnitude=int(values["magnitude"]),
+    )
+
+
+def _check(values: Mapping[str, Any], profile: combat.StrikeProfile) -> pool.Check:
+    mods = []
+    chosen = MODIFIERS[values["modifier"]]
+    if chosen is not None:
+        side, size = chosen
+        mods.append(pool.modifier(side, size, values["modifier_on"], field="modifier"))
+    parts = (
+        ("Attribute", pool.trait_pool(values["attribute"], 0)),
+        ("Ability", pool.trait_pool(0, values["ability"])),
+        *((label, value) for label, value in profile.accuracy_parts if value),
+    )
+    dv = combat.check_dv(values["dv"])
+    return pool.build_check(
+        sum(value for _, value in parts),
+        dv,
+        mods,
+        base_parts=parts,
+    )
+
+
+def _explain(check: pool.Check, profile: combat.StrikeProfile) -> list[Block]:
+    blocks = [
+        line(f"Pool: {view.sum_text(check.dice_parts)} = {view.dice_count(check.dice)}."),
+        line(
+            f"DV: {view.sum_text(check.difficulty_parts).replace('Difficulty', 'DV', 1)} "
+            f"= {check.difficulty}."
+            if len(check.difficulty_parts) > 1
+            else f"DV: {check.difficulty}."
+        ),
+        line(_base_damage_text(profile)),
+    ]
+    if check.dice_floored or check.difficulty_floored:
+        blocks.append(note(pool.FLOOR_RULE))
+    return blocks
+
+
+def _base_damage_text(profile: combat.StrikeProfile) -> str:
+    parts = profile.base_damage_parts
+    if len(parts) == 1 and parts[0][0] == "Base Damage":
+        return f"Base Damage: {profile.base_damage}."
+    if len(parts) == 1:
+        return f"Base Damage: {parts[0][0]} = {profile.base_damage}."
+    return f"Base Damage: {view.sum_text(parts)} = {profile.base_damage}."
+
+
+def _odds(values: Mapping[str, Any]) -> list[Block]:
+    profile = _profile(values)
+    check = _check(values, profile)
+    damage = combat.damage_distribution(check, profile.base_damage, pool.NO_EXTRAS)
+    hit = combat.hit_chance(check, pool.NO_EXTRAS)
+    totals = pool.result_distribution(check.dice, pool.NO_EXTRAS)
+    # Damage of the hits alone, so a hit for 0 never hides inside the misses.
+    hits = {
+        total - check.difficulty + profile.base_damage: chance
+        for total, chance in totals.items()
+        if total >= check.difficulty
+    }
+    labelled = [("Miss", 1 - hit)] if hit < 1 else []
+    labelled += [(label, chance) for label, chance, _, _ in view.chart_bars(hits)] if hits else []
+    block = chart(
+        "Damage: exact chances",
+        labelled,
+        mean=damage.mean(),
+        summary=f"Damage of the strike; a miss deals none. Hit: {view.chance_words(hit)}.",
+    )
+    blocks: list[Block] = [
+        line(f"Chance to hit DV {check.difficulty}: {view.chance_words(hit)}."),
+        *_explain(check, profile),
+        view.readable(block, [chance for _, chance in labelled]),
+    ]
+    blocks.extend(_group_lines(values))
+    blocks.append(note(WEAPON_NOTE))
+    return blocks
+
+
+def _group_lines(values: Mapping[str, Any]) -> list[Block]:
+    magnitude = int(values["magnitude"])
+    if not magnitude:
+        return []
+    bonus = combat.group_bonus(magnitude)
+    return [
+        facts(
+            [
+                ("Group Magnitude", str(magnitude)),
+                ("Extra Health", f"+{bonus.health}"),
+                ("Extra Damage", f"+{bonus.damage}"),
+                ("Extra Accuracy and dice", f"+{bonus.accuracy} and +{bonus.dice}"),
+            ]
+        ),
+        note(combat.GROUP_ATTACK_RULE),
+    ]
+
+
+def _roll(values: Mapping[str, Any], call: Call) -> list[Block]:
+    profile = _profile(values)
+    check = _check(values, profile)
+    result = combat.strike(pool.roll_check(check, call.rng), profile.base_damage)
+    rolled = result.roll.rolled
+    blocks: list[Block] = [
+        dice(
+            view.dice_label("Attack", check.dice, rolled),
+            view.marked_faces(result.roll.faces),
+        )
+    ]
+    if result.hit:
+        blocks.append(outcome(f"HIT: {result.damage} damage", "good"))
+        blocks.append(
+            line(
+                f"({rolled} successes \u2212 DV {check.difficulty}) + Base Damage "
+                f"{profile.base_damage} = {result.damage}."
+            )
+        )
+    else:
+        blocks.append(outcome("MISS", "bad"))
+        blocks.append(line(f"{view.success_count(rolled)} does not match DV {check.difficulty}."))
+    blocks.extend(_explain(check, profile))
+    return blocks
+
+
+def handle(call: Call) -> dict[str, Any]:
+    if call.action == "odds":
+        return {"view": _odds(call.values)}
+    return {"view": _roll(call.values, call)}
+
+
+def _magnitude_choices() -> list[tuple[str, str]]:
+    choices = []
+    for group in group_magnitudes():
+        size = "one character" if not group.magnitude else f"{group.population:,}"
+        choices.append((str(group.magnitude), f"{group.magnitude}: {group.common_name} ({size})"))
+    return choices
+
+
+def _fields() -> tuple[Field, ...]:
+    return (
+        int_field("attribute", "Attribute", 3, 0, pool.MAX_TRAIT),
+        int_field("ability", "Ability", 3, 0, pool.MAX_TRAIT),
+        int_field("accuracy", "Weapon Accuracy", 1, 0, combat.MAX_ACCURACY),
+        int_field(
+            "base_damage",
+            "Base Damage",
+            3,
+            0,
+            combat.MAX_BASE_DAMAGE,
+            shown_when={"strife": ("false",)},
+        ),
+        int_field("dv", "Target's DV", 2, 0, combat.MAX_DV, help="Defence Value: the difficulty."),
+        choice_field(
+            "modifier",
+            "Advantage",
+            [
+                ("none", "None"),
+                ("moderate_advantage", "Moderate advantage"),
+                ("major_advantage", "Major advantage"),
+                ("moderate_disadvantage", "Moderate disadvantage"),
+                ("major_disadvantage", "Major disadvantage"),
+            ],
+        ),
+        choice_field(
+            "modifier_on",
+            "Applied to",
+            [
+                ("dice", "Dice (moderate 2, major 4)"),
+                ("difficulty", "DV (moderate 1, major 2)"),
+            ],
+            shown_when={"modifier": tuple(key for key in MODIFIERS if key != "none")},
+        ),
+        Field(
+            "strife",
+            "Strife strike: +4 Accuracy, Base Damage 3 + Essence \u00d7 2",
+            "bool",
+            False,
+        ),
+        int_field("essence", "Essence", 1, 1, pool.MAX_TRAIT, shown_when={"strife": ("true",)}),
+        choice_field(
+            "magnitude",
+            "Group Magnitude (minor characters)",
+            _magnitude_choices(),
+            help="A group adds +1 Damage, +1 Accuracy and +1 die per Magnitude.",
+        ),
+    )
+
+
+WIDGETS = (
+    Widget(
+        name="dice_pool.strike",
+        title="Decisive strike",
+        summary="Attack with (Attribute + Ability + Weapon Accuracy) d10s against DV.",
+        hand_roll=(
+            "Roll (Attribute + Ability + Weapon Accuracy) d10s: 7-9 is one success, 10 is two. "
+            "Matching or exceeding the DV hits for (successes - DV) + Base Damage."
+        ),
+        fields=_fields(),
+        actions=(Action("roll", "Strike"), Action("odds", "Odds", auto=True, random=False)),
+        handler=handle,
+    ),
+)
