@@ -29,6 +29,7 @@ __all__ = [
     "Handler",
     "JsonValue",
     "Widget",
+    "bool_field",
     "chance_text",
     "chart",
     "choice_field",
@@ -126,6 +127,11 @@ class Field:
 
 def int_field(name: str, label: str, default: int, low: int, high: int, **extra: Any) -> Field:
     return Field(name, label, "int", default, minimum=low, maximum=high, **extra)
+
+
+def bool_field(name: str, label: str, default: bool = False, **extra: Any) -> Field:
+    """A check box; ``extra`` as for :class:`Field` (``help``, ``shown_when``...)."""
+    return Field(name, label, "bool", default, **extra)
 
 
 def choice_field(
