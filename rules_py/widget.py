@@ -10,7 +10,7 @@ the browser runtime draws without knowing any rules (see ``Block`` helpers).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
@@ -24,10 +24,12 @@ __all__ = [
     "Block",
     "Call",
     "Choice",
+    "DeclaredValues",
     "Field",
     "FieldKind",
     "Handler",
     "JsonValue",
+    "UndeclaredFieldError",
     "Widget",
     "bool_field",
     "chance_text",
@@ -158,6 +160,36 @@ class Action:
 
     def describe(self) -> dict[str, JsonValue]:
         return {"name": self.name, "label": self.label, "auto": self.auto, "random": self.random}
+
+
+class UndeclaredFieldError(LookupError):
+    """A handler read a form value its widget does not declare (a bug, not bad input)."""
+
+
+class DeclaredValues(Mapping[str, Any]):
+    """The validated form values of one request, readable only by declared name.
+
+    A handler that asks for a field its widget does not declare fails at once,
+    also through ``.get``, instead of reading a silent default: what a widget
+    reads is what the catalog publishes.
+    """
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self._values = dict(values)
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._values:
+            raise UndeclaredFieldError(f"no declared field {name!r}")
+        return self._values[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
 
 
 @dataclass(frozen=True)
