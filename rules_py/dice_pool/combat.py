@@ -1,4 +1,4 @@
-"""Combat in the d10 dice-pool game (seed 002): the decisive strike and its numbers.
+"""Combat in the d10 dice-pool game: the decisive strike and its numbers.
 
     "DECISIVE STRIKE: Attack with an appropriate (Attribute + Ability) dice pool,
     adding (Weapon Acc). If it matches or exceeds DV, you hit and deal the excess
@@ -15,7 +15,16 @@ from fractions import Fraction
 
 from rules_py.core import dist
 from rules_py.core.errors import require_choice, require_int
-from rules_py.dice_pool.pool import Check, Extras, RollResult, result_distribution
+from rules_py.dice_pool.pool import (
+    NO_EXTRAS,
+    Check,
+    Extras,
+    Modifier,
+    RollResult,
+    build_check,
+    result_distribution,
+    trait_parts,
+)
 from rules_py.dice_pool.tables import (
     Armor,
     EnvironmentalDamage,
@@ -36,6 +45,7 @@ __all__ = [
     "STRIFE_ACCURACY",
     "STRIFE_DAMAGE_BASE",
     "STRIFE_DAMAGE_PER_ESSENCE",
+    "WEAPON_NOTE",
     "Defences",
     "GroupBonus",
     "StrikeProfile",
@@ -48,8 +58,10 @@ __all__ = [
     "environmental",
     "group_bonus",
     "hit_chance",
+    "hit_damages",
     "strife_base_damage",
     "strike",
+    "strike_check",
     "strike_damage",
     "strike_profile",
 ]
@@ -69,6 +81,10 @@ GROUP_ACCURACY_PER_MAGNITUDE = 1
 GROUP_DICE_PER_MAGNITUDE = 1
 """"Add 5 Health for every Magnitude Scale increment. Add 1 Damage, 1 Accuracy,
 and +1 Dice on an action for every Magnitude Scale increment.\""""
+
+WEAPON_NOTE = (
+    "The text's Mundane Weapons table is empty: take Accuracy and Base Damage from your table."
+)
 
 GROUP_ATTACK_RULE = (
     "A group's attack takes both its Accuracy and its extra dice: "
@@ -157,6 +173,32 @@ def strike_profile(
 
 def check_dv(dv: int) -> int:
     return require_int("dv", "Defence Value (DV)", dv, 0, MAX_DV)
+
+
+def strike_check(
+    attribute: int,
+    ability: int,
+    profile: StrikeProfile,
+    dv: int,
+    modifiers: tuple[Modifier, ...] = (),
+) -> Check:
+    """The attack pool: "(Attribute + Ability) dice pool, adding (Weapon Acc)", with
+    a Strife's and a group's Accuracy; the difficulty is the target's DV."""
+    parts = (
+        *trait_parts(attribute, ability),
+        *((label, value) for label, value in profile.accuracy_parts if value),
+    )
+    return build_check(sum(value for _, value in parts), check_dv(dv), modifiers, base_parts=parts)
+
+
+def hit_damages(check: Check, base_damage: int, extras: Extras = NO_EXTRAS) -> dict[int, Fraction]:
+    """The chance of each damage a hit deals, hits only: a hit for 0 damage (no
+    Base Damage, no excess) is kept apart from a miss."""
+    return {
+        total - check.difficulty + base_damage: chance
+        for total, chance in result_distribution(check.dice, extras).items()
+        if total >= check.difficulty
+    }
 
 
 def strike_damage(successes: int, dv: int, base_damage: int) -> int | None:

@@ -1,4 +1,4 @@
-"""Anima, Limit, the Excellency, Strifes and rest in the d10 dice-pool game (seed 002).
+"""Anima, Limit, the Excellency, Strifes and rest in the d10 dice-pool game.
 
 These are the figures around a roll: what it earns, what it costs, and what a
 night's sleep gives back. The roll itself is in :mod:`rules_py.dice_pool.pool`.
@@ -12,7 +12,7 @@ from fractions import Fraction
 from rules_py.core import dist
 from rules_py.core.errors import require_int
 from rules_py.core.rng import Rng
-from rules_py.dice_pool.tables import AnimaBand, anima_bands
+from rules_py.dice_pool.tables import CriticalAnima, anima_bands
 
 __all__ = [
     "ANIMA_DICE",
@@ -37,10 +37,12 @@ __all__ = [
     "break_distribution",
     "breaks_outright",
     "build_power_anima",
+    "build_power_half",
     "build_power_minutes",
     "check_limit",
     "critical_anima",
     "critical_band",
+    "critical_minimum",
     "full_night",
     "gain_limit",
     "hours_of_rest",
@@ -71,7 +73,7 @@ BUILD_POWER_RULE = (
 )
 
 
-def critical_band(successes: int) -> AnimaBand | None:
+def critical_band(successes: int) -> CriticalAnima | None:
     """The Critical Roll band a roll's successes fall in, if any."""
     successes = require_int("successes", "Successes", successes, 0, 10_000)
     for band in anima_bands():
@@ -87,10 +89,22 @@ def critical_anima(successes: int) -> int:
     return 0 if band is None else band.anima
 
 
+def build_power_half(successes: int) -> int:
+    """ "gain 1/2 Successes as Anima, rounded up"."""
+    successes = require_int("successes", "Successes", successes, 0, 10_000)
+    return (successes + 1) // 2
+
+
 def build_power_anima(successes: int) -> int:
     """Anima from a Build Power roll with ``successes``: 1 + ceil(successes / 2)."""
-    successes = require_int("successes", "Successes", successes, 0, 10_000)
-    return BUILD_POWER_BASE + (successes + 1) // 2
+    return BUILD_POWER_BASE + build_power_half(successes)
+
+
+def critical_minimum() -> int:
+    """The fewest successes that make a Critical Roll (8)."""
+    low = anima_bands()[0].range.low
+    assert low is not None  # the table's first row is "8-9"
+    return low
 
 
 def build_power_minutes(anima: int) -> int:

@@ -1,4 +1,4 @@
-"""The d10 dice-pool game's tables (seed 002), loaded once from ``rules_py/dice_pool/data``.
+"""The d10 dice-pool game's tables, loaded once from ``rules_py/dice_pool/data``.
 
 Every table the rollers use and the pages print lives in one JSON file, read
 here into frozen dataclasses, so the page and the roller never disagree.
@@ -11,12 +11,13 @@ from functools import cache
 from typing import Any
 
 from rules_py.core.data import load_json
+from rules_py.core.ranges import IntRange
 
 __all__ = [
     "AdvantageSize",
-    "AnimaBand",
     "AnimaRow",
     "Armor",
+    "CriticalAnima",
     "Difficulty",
     "EnvironmentalDamage",
     "GroupMagnitude",
@@ -62,19 +63,18 @@ class AdvantageSize:
 
 
 @dataclass(frozen=True)
-class AnimaBand:
-    """ "1 Anima for a roll of 8-9": ``high`` is None for an open band ("12+")."""
+class CriticalAnima:
+    """A row of the Critical Roll: "1 Anima for a roll of 8-9" (successes)."""
 
-    low: int
-    high: int | None
+    range: IntRange
     anima: int
 
     @property
     def span(self) -> str:
-        return f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
+        return self.range.span
 
     def holds(self, successes: int) -> bool:
-        return successes >= self.low and (self.high is None or successes <= self.high)
+        return self.range.holds(successes)
 
 
 @dataclass(frozen=True)
@@ -111,19 +111,16 @@ class WorldScale:
 
 @dataclass(frozen=True)
 class ObstructionRow:
-    """A row of the Obstructions table; ``low``/``high`` None means open-ended."""
+    """A row of the Obstructions table: the totals it covers and what happens."""
 
     key: str
     name: str  # a short name for charts: "Major Problem"
-    low: int | None
-    high: int | None
+    range: IntRange
     text: str
 
     @property
     def span(self) -> str:
-        if self.high is None:
-            return f"{self.low}+"
-        return f"{self.low}-{self.high}"
+        return self.range.span
 
     @property
     def plain_text(self) -> str:
@@ -168,8 +165,11 @@ def advantage_sizes() -> tuple[AdvantageSize, ...]:
 
 
 @cache
-def anima_bands() -> tuple[AnimaBand, ...]:
-    return tuple(AnimaBand(**row) for row in _load("core")["anima_gain"]["critical_bands"])
+def anima_bands() -> tuple[CriticalAnima, ...]:
+    return tuple(
+        CriticalAnima(IntRange(row["low"], row["high"]), row["anima"])
+        for row in _load("core")["anima_gain"]["critical_bands"]
+    )
 
 
 @cache
@@ -204,7 +204,10 @@ def world_scales() -> tuple[WorldScale, ...]:
 
 @cache
 def obstructions() -> tuple[ObstructionRow, ...]:
-    return tuple(ObstructionRow(**row) for row in _load("projects")["obstructions"])
+    return tuple(
+        ObstructionRow(row["key"], row["name"], IntRange(row["low"], row["high"]), row["text"])
+        for row in _load("projects")["obstructions"]
+    )
 
 
 @cache
