@@ -28,11 +28,15 @@ __all__ = [
     "LIMIT_BREAK",
     "LIMIT_CHECK_DIE",
     "LIMIT_MIN",
+    "MAX_POOL",
+    "MAX_REST_HOURS",
     "NIGHT_HEALTH",
+    "REST_RULE",
     "STRIFE_ANIMA_COST",
     "STUNT_ANIMA",
     "BreakCheck",
     "Recovery",
+    "Rested",
     "break_chance",
     "break_distribution",
     "breaks_outright",
@@ -47,6 +51,7 @@ __all__ = [
     "gain_limit",
     "hours_of_rest",
     "judge_break",
+    "rest",
     "roll_break_check",
     "solar_excellency",
     "strife_successes",
@@ -203,6 +208,7 @@ NIGHT_HEALTH = 15
 """"Regain 15 Health and all motes over a full night's rest. Accumulated anima dissipates.\""""
 HOURLY_HEALTH = 2
 HOURLY_MOTES = 1
+MAX_REST_HOURS = 24  # past a day, rest is counted in nights
 """"Or: 2 Health, 1 Motes regained per hour.\""""
 
 
@@ -221,5 +227,47 @@ def full_night() -> Recovery:
 
 def hours_of_rest(hours: int) -> Recovery:
     """Resting by the hour: 2 Health and 1 mote for each hour."""
-    hours = require_int("hours", "Hours of rest", hours, 0, 24)
+    hours = require_int("hours", "Hours of rest", hours, 0, MAX_REST_HOURS)
     return Recovery(HOURLY_HEALTH * hours, HOURLY_MOTES * hours, False)
+
+
+REST_RULE = (
+    "Health and motes stop at the character's maximum (the text gives none); only a "
+    "full night dissipates accumulated anima, while Stunt/Roleplay anima stays."
+)
+MAX_POOL = 200  # Health, motes and anima: the roller's bounds, not the text's
+
+
+@dataclass(frozen=True)
+class Rested:
+    """A character's Health, motes and anima after rest."""
+
+    health: int
+    motes: int
+    anima: int  # accumulated (Critical Roll, Build Power)
+    stunt_anima: int  # "Does not dissipate at rest"
+
+
+def rest(
+    recovery: Recovery,
+    *,
+    health: int,
+    max_health: int,
+    motes: int,
+    max_motes: int,
+    anima: int,
+    stunt_anima: int,
+) -> Rested:
+    """Apply :func:`full_night` or :func:`hours_of_rest` to a character."""
+    max_health = require_int("max_health", "Maximum Health", max_health, 1, MAX_POOL)
+    health = require_int("health", "Health", health, 0, max_health)
+    max_motes = require_int("max_motes", "Maximum motes", max_motes, 0, MAX_POOL)
+    motes = require_int("motes", "Motes", motes, 0, max_motes)
+    anima = require_int("anima", "Accumulated anima", anima, 0, MAX_POOL)
+    stunt_anima = require_int("stunt_anima", "Stunt/Roleplay anima", stunt_anima, 0, MAX_POOL)
+    return Rested(
+        health=min(max_health, health + recovery.health),
+        motes=max_motes if recovery.motes is None else min(max_motes, motes + recovery.motes),
+        anima=0 if recovery.anima_dissipates else anima,
+        stunt_anima=stunt_anima,
+    )

@@ -22,6 +22,8 @@ __all__ = [
     "EnvironmentalDamage",
     "GroupMagnitude",
     "KeyIssueComplexity",
+    "Maneuver",
+    "ManeuverGrade",
     "ObstructionRow",
     "ScaleShift",
     "TimeMagnitude",
@@ -35,6 +37,8 @@ __all__ = [
     "key_issue_complexities",
     "keystone_from_scale",
     "limit_gains",
+    "maneuver_difficulty_names",
+    "maneuvers",
     "mundane_armor",
     "natures",
     "obstructions",
@@ -101,6 +105,35 @@ class Armor:
     name: str
     block: int
     evasion: int
+
+
+@dataclass(frozen=True)
+class ManeuverGrade:
+    """One grade of a maneuver's effect. ``range`` counts the successes rolled
+    on a ladder of difficulties ("(3 / 5 / 8)"), else the successes beyond the
+    difficulty (the target's Block, Evasion or Resolve, or the Storyteller's)."""
+
+    range: IntRange
+    effect: str
+
+
+@dataclass(frozen=True)
+class Maneuver:
+    """A row of the Sample Maneuver Effects table."""
+
+    key: str
+    name: str
+    against: str  # "ladder", "block", "evasion", "resolve", "varies", "scenery" or "none"
+    description: str
+    grades: tuple[ManeuverGrade, ...]
+
+    @property
+    def difficulty_text(self) -> str:
+        """The Difficulty column as the text prints it: "(3 / 5 / 8)", "Block"..."""
+        if self.against == "ladder":
+            rungs = " / ".join(str(grade.range.low) for grade in self.grades)
+            return f"({rungs})"
+        return maneuver_difficulty_names()[self.against]
 
 
 @dataclass(frozen=True)
@@ -195,6 +228,32 @@ def environmental_damage() -> tuple[EnvironmentalDamage, ...]:
 @cache
 def mundane_armor() -> tuple[Armor, ...]:
     return tuple(Armor(**row) for row in _load("combat")["mundane_armor"])
+
+
+@cache
+def maneuver_difficulty_names() -> dict[str, str]:
+    names: dict[str, str] = _load("combat")["maneuver_difficulty_names"]
+    return names
+
+
+def _grades(rows: list[dict[str, Any]]) -> tuple[ManeuverGrade, ...]:
+    """Each grade runs up to the next one's start; the last is open."""
+    starts = [row["from"] for row in rows]
+    ends = [start - 1 for start in starts[1:]] + [None]
+    return tuple(
+        ManeuverGrade(IntRange(start, end), row["effect"])
+        for start, end, row in zip(starts, ends, rows, strict=True)
+    )
+
+
+@cache
+def maneuvers() -> tuple[Maneuver, ...]:
+    return tuple(
+        Maneuver(
+            row["key"], row["name"], row["against"], row["description"], _grades(row["grades"])
+        )
+        for row in _load("combat")["maneuvers"]
+    )
 
 
 @cache
