@@ -232,42 +232,45 @@ def hours_of_rest(hours: int) -> Recovery:
 
 
 REST_RULE = (
-    "Health and motes stop at the character's maximum (the text gives none); only a "
-    "full night dissipates accumulated anima, while Stunt/Roleplay anima stays."
+    "Rest gives back at most what the character has lost (the text names no maximum); "
+    "only a full night dissipates accumulated anima, while Stunt/Roleplay anima stays."
 )
 MAX_POOL = 200  # Health, motes and anima: the roller's bounds, not the text's
 
 
 @dataclass(frozen=True)
 class Rested:
-    """A character's Health, motes and anima after rest."""
+    """What rest gives back, and what is still missing after it."""
 
-    health: int
-    motes: int
-    anima: int  # accumulated (Critical Roll, Build Power)
+    health: int  # regained
+    health_missing: int
+    motes: int  # regained
+    motes_missing: int
+    anima: int  # accumulated anima kept (Critical Roll, Build Power)
     stunt_anima: int  # "Does not dissipate at rest"
 
 
 def rest(
     recovery: Recovery,
     *,
-    health: int,
-    max_health: int,
-    motes: int,
-    max_motes: int,
+    health_missing: int,
+    motes_missing: int,
     anima: int,
     stunt_anima: int,
 ) -> Rested:
-    """Apply :func:`full_night` or :func:`hours_of_rest` to a character."""
-    max_health = require_int("max_health", "Maximum Health", max_health, 1, MAX_POOL)
-    health = require_int("health", "Health", health, 0, max_health)
-    max_motes = require_int("max_motes", "Maximum motes", max_motes, 0, MAX_POOL)
-    motes = require_int("motes", "Motes", motes, 0, max_motes)
+    """Apply :func:`full_night` or :func:`hours_of_rest` to a character who is
+    ``health_missing`` Health and ``motes_missing`` motes below their maximum."""
+    health_missing = require_int("health_missing", "Health lost", health_missing, 0, MAX_POOL)
+    motes_missing = require_int("motes_missing", "Motes spent", motes_missing, 0, MAX_POOL)
     anima = require_int("anima", "Accumulated anima", anima, 0, MAX_POOL)
     stunt_anima = require_int("stunt_anima", "Stunt/Roleplay anima", stunt_anima, 0, MAX_POOL)
+    health = min(health_missing, recovery.health)
+    motes = motes_missing if recovery.motes is None else min(motes_missing, recovery.motes)
     return Rested(
-        health=min(max_health, health + recovery.health),
-        motes=max_motes if recovery.motes is None else min(max_motes, motes + recovery.motes),
+        health=health,
+        health_missing=health_missing - health,
+        motes=motes,
+        motes_missing=motes_missing - motes,
         anima=0 if recovery.anima_dissipates else anima,
         stunt_anima=stunt_anima,
     )

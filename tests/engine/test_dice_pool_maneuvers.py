@@ -143,20 +143,15 @@ def test_armour_changes_block_and_evasion() -> None:
 def test_rest_a_night_and_by_the_hour() -> None:
     # "Regain 15 Health and all motes over a full night's rest. Accumulated anima
     # dissipates. Or: 2 Health, 1 Motes regained per hour."
-    state = {
-        "health": 3,
-        "max_health": 30,
-        "motes": 1,
-        "max_motes": 8,
-        "anima": 4,
-        "stunt_anima": 2,
-    }
+    state = {"health_missing": 20, "motes_missing": 6, "anima": 4, "stunt_anima": 2}
     night = powers.rest(powers.full_night(), **state)
-    assert (night.health, night.motes, night.anima, night.stunt_anima) == (18, 8, 0, 2)
+    assert (night.health, night.health_missing, night.motes, night.motes_missing) == (15, 5, 6, 0)
+    assert (night.anima, night.stunt_anima) == (0, 2)
     hours = powers.rest(powers.hours_of_rest(3), **state)
-    assert (hours.health, hours.motes, hours.anima) == (9, 4, 4)
-    capped = powers.rest(powers.full_night(), **{**state, "health": 25})
-    assert capped.health == 30
+    assert (hours.health, hours.motes, hours.motes_missing, hours.anima) == (6, 3, 3, 4)
+    # Never more than was lost.
+    light = powers.rest(powers.full_night(), **{**state, "health_missing": 4})
+    assert (light.health, light.health_missing) == (4, 0)
     with pytest.raises(RulesInputError) as error:
-        powers.rest(powers.full_night(), **{**state, "health": 31})
-    assert error.value.field == "health"
+        powers.rest(powers.hours_of_rest(25), **state)
+    assert error.value.field == "hours"

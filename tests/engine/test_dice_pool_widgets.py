@@ -327,10 +327,10 @@ def test_combat_environment_armor_and_rest() -> None:
     assert "BLOCK 4, EVASION 1" in _texts(
         _ok("dice_pool.combat", mode="armor", armor="heavy", block=2, evasion=2)
     )
-    texts = _texts(_ok("dice_pool.combat", mode="rest", rest="hours", hours=3, health=3))
-    assert "HEALTH 9, MOTES 3" in texts
-    response = _call("dice_pool.combat", mode="rest", health=25, max_health=20)
-    assert response["error"]["field"] == "health"
+    texts = _texts(_ok("dice_pool.combat", mode="rest", rest="hours", hours=3, motes_missing=2))
+    assert "+6 HEALTH, +2 MOTES" in texts
+    response = _call("dice_pool.combat", mode="rest", health_missing=-1)
+    assert response["error"]["field"] == "health_missing"
 
 
 # ------------------------------------------------------------------ any valid form

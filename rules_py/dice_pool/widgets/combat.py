@@ -238,25 +238,23 @@ def _rest(values: Mapping[str, Any]) -> list[Block]:
     recovery = powers.full_night() if night else powers.hours_of_rest(values["hours"])
     after = powers.rest(
         recovery,
-        health=values["health"],
-        max_health=values["max_health"],
-        motes=values["motes"],
-        max_motes=values["max_motes"],
+        health_missing=values["health_missing"],
+        motes_missing=values["motes_missing"],
         anima=values["anima"],
         stunt_anima=values["stunt_anima"],
     )
     gained = (
-        f"a full night: {recovery.health} Health, all motes"
+        f"a full night: up to {recovery.health} Health, all motes"
         if recovery.motes is None
-        else f"{values['hours']} hours: {recovery.health} Health, {recovery.motes} motes"
+        else f"{values['hours']} hours: up to {recovery.health} Health, {recovery.motes} motes"
     )
     return [
-        outcome(f"HEALTH {after.health}, MOTES {after.motes}", "good"),
+        outcome(f"+{after.health} HEALTH, +{after.motes} MOTES", "good"),
         line(f"Rest for {gained}."),
         facts(
             [
-                ("Health", f"{values['health']} \u2192 {after.health} of {values['max_health']}"),
-                ("Motes", f"{values['motes']} \u2192 {after.motes} of {values['max_motes']}"),
+                ("Health still missing", str(after.health_missing)),
+                ("Motes still missing", str(after.motes_missing)),
                 ("Accumulated anima", f"{values['anima']} \u2192 {after.anima}"),
                 ("Stunt/Roleplay anima", f"{after.stunt_anima} (does not dissipate)"),
             ]
@@ -389,12 +387,23 @@ def _fields() -> tuple[Field, ...]:
             powers.MAX_REST_HOURS,
             shown_when={"mode": (REST,), "rest": (HOURS,)},
         ),
+        int_field("health", "Health", 10, 0, combat.MAX_HEALTH, shown_when=_modes(ENVIRONMENT)),
         int_field(
-            "health", "Health", 10, 0, combat.MAX_HEALTH, shown_when=_modes(ENVIRONMENT, REST)
+            "health_missing",
+            "Health lost (below the maximum)",
+            10,
+            0,
+            powers.MAX_POOL,
+            shown_when=_modes(REST),
         ),
-        int_field("max_health", "Maximum Health", 20, 1, powers.MAX_POOL, shown_when=_modes(REST)),
-        int_field("motes", "Motes", 0, 0, powers.MAX_POOL, shown_when=_modes(REST)),
-        int_field("max_motes", "Maximum motes", 10, 0, powers.MAX_POOL, shown_when=_modes(REST)),
+        int_field(
+            "motes_missing",
+            "Motes spent (below the maximum)",
+            5,
+            0,
+            powers.MAX_POOL,
+            shown_when=_modes(REST),
+        ),
         int_field("anima", "Accumulated anima", 0, 0, powers.MAX_POOL, shown_when=_modes(REST)),
         int_field(
             "stunt_anima", "Stunt/Roleplay anima", 0, 0, powers.MAX_POOL, shown_when=_modes(REST)
