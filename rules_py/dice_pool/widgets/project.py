@@ -70,7 +70,9 @@ def _scale_blocks(built: projects.ProjectScale) -> list[Block]:
     total = f"{asked}, so {built.scale}" if built.floored else str(built.scale)
     blocks: list[Block] = [line(f"Project Scale: {terms} = {total}.")]
     if built.floored:
-        blocks.append(note("Repair or alteration lowers the scale to a minimum of 1."))
+        blocks.append(
+            note(f"Repair or alteration lowers the scale to a minimum of {projects.MIN_SCALE}.")
+        )
     if built.needs_keystone:
         blocks.append(
             line(
@@ -111,7 +113,7 @@ def _faces_for(key: str, ability: int, scale: int) -> str:
 
 
 def _chance(chance: Fraction) -> str:
-    return "0% (impossible)" if chance == 0 else chance_text(chance, 10)
+    return "0% (impossible)" if chance == 0 else chance_text(chance, projects.OBSTRUCTION_DIE)
 
 
 def _odds(values: Mapping[str, Any]) -> list[Block]:

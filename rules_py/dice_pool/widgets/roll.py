@@ -291,7 +291,7 @@ def _limit_lines(limit: int, gain: int) -> list[Block]:
     return [
         line(
             f"The Excellency costs {gain} Limit: {limit} \u2192 {after}. In a stressful situation "
-            f"a d10 below {after} breaks: {chance_text(chance, 10)}."
+            f"a d10 below {after} breaks: {chance_text(chance, powers.LIMIT_CHECK_DIE)}."
         )
     ]
 
