@@ -359,7 +359,18 @@ def test_powers_through_the_widget() -> None:
 
 
 def test_help_from_afar_in_the_pool() -> None:
-    result = ok({"action": "play", "card": 2, "cr": 12, "a_afar_focus": 1, "a_afar_affinity": 1})
+    hidden = ok({"action": "play", "card": 2, "cr": 12, "a_afar_focus": 1})
+    assert "Help from Afar" not in texts(hidden)  # its check box is off
+    result = ok(
+        {
+            "action": "play",
+            "card": 2,
+            "cr": 12,
+            "afar": True,
+            "a_afar_focus": 1,
+            "a_afar_affinity": 1,
+        }
+    )
     assert "Help from Afar (1 with the affinity) 3 + Help from Afar (1 with the Focus) 5" in texts(
         result
     )

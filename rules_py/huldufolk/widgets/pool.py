@@ -139,6 +139,7 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
     # Side A plays in every mode; Side B only where two sides meet.
     named = _when(TEST, FIGHT, CONTEST, POWERS) if key == "a" else _when(FIGHT, CONTEST, POWERS)
     pooled = _when(TEST, FIGHT, CONTEST) if key == "a" else _when(FIGHT, CONTEST)
+    afar = {**pooled, "afar": ("true",)}  # rare: shown once the check box says so
     kinds = _when(FIGHT, POWERS)
     return (
         Field(f"{key}_name", f"{side}: name", "text", name, max_length=30, shown_when=named),
@@ -223,7 +224,7 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
             0,
             0,
             ASSISTANTS_MAX,
-            shown_when=pooled,
+            shown_when=afar,
             help=""
             if key == "b"
             else "Augmentation 2's spend, for 1 turn; count such an "
@@ -236,7 +237,7 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
             0,
             0,
             ASSISTANTS_MAX,
-            shown_when=pooled,
+            shown_when=afar,
         ),
         int_field(
             f"{key}_afar_focus",
@@ -245,7 +246,7 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
             0,
             0,
             ASSISTANTS_MAX,
-            shown_when=pooled,
+            shown_when=afar,
         ),
         int_field(
             f"{key}_bonus",
@@ -316,6 +317,12 @@ FIELDS: tuple[Field, ...] = (
         shown_when=_when(FIGHT),
     ),
     int_field("cr", "Challenge rating", 10, CR_MIN, CR_MAX, shown_when=_when(TEST)),
+    bool_field(
+        "afar",
+        "Help from Afar's spend in play (Augmentation 2)",
+        shown_when=_when(TEST, FIGHT, CONTEST),
+        help="Shows the fields for assistants granting +1, +3 or +5.",
+    ),
     bool_field("affinity", "Side A has a fitting affinity", True, shown_when=_when(TEST)),
     choice_field("power", "Power", _POWERS, shown_when=_when(POWERS)),
     choice_field(
@@ -373,6 +380,8 @@ def _actor_specs(values: Mapping[str, Any]) -> dict[SideKey, Actor]:
 
 
 def _pool(values: Mapping[str, Any], key: SideKey) -> ActionPool:
+    # Hidden counts do not count: they apply only while their check box is on.
+    afar = values["afar"]
     return action_pool(
         quality=values[f"{key}_quality"],
         focus=values[f"{key}_focus"],
@@ -381,9 +390,9 @@ def _pool(values: Mapping[str, Any], key: SideKey) -> ActionPool:
         assistants_affinity=values[f"{key}_assist"],
         assistants_focus=values[f"{key}_assist_focus"],
         supernatural=values[f"{key}_bonus"],
-        afar_no_affinity=values[f"{key}_afar_none"],
-        afar_affinity=values[f"{key}_afar_affinity"],
-        afar_focus=values[f"{key}_afar_focus"],
+        afar_no_affinity=values[f"{key}_afar_none"] if afar else 0,
+        afar_affinity=values[f"{key}_afar_affinity"] if afar else 0,
+        afar_focus=values[f"{key}_afar_focus"] if afar else 0,
         prefix=f"{key}_",
     )
 
