@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -78,15 +76,3 @@ def test_list_names_every_widget_and_its_fields() -> None:
     assert "    attribute=1-20 (default 10)" in text
     listed = json.loads(run("list", "--json")[1])
     assert [w["name"] for w in listed] == list(registry.names())
-
-
-def test_python_dash_m_runs_the_same_command_line() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "rules_py", "roll", "d20", "--seed", "1"],
-        capture_output=True, text=True, check=False,
-    )
-    assert done.returncode == 0 and done.stdout == run("roll", "d20", "--seed", "1")[1]
-    bad = subprocess.run(
-        [sys.executable, "-m", "rules_py", "roll", "d0"], capture_output=True, text=True
-    )
-    assert bad.returncode == BAD_INPUT and bad.stderr.startswith("rules-py: expression: ")
