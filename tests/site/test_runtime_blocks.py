@@ -176,3 +176,10 @@ def test_the_page_handles_every_message_the_worker_sends() -> None:
 def test_contributing_documents_every_message() -> None:
     rows = documented_rows(contributing_section("Messages between page and worker"))
     assert set(rows) == worker_posts() | {"request"}
+
+
+def test_the_command_line_has_a_text_form_of_every_block_type() -> None:
+    from rules_py import text_view
+
+    found = mismatch(set(python_block_types()), set(text_view.RENDERERS))
+    assert found == {key: [] for key in found}
