@@ -1,4 +1,4 @@
-"""Group tests of two or three player characters (seed 003, "Group Tests").
+"""Group tests of two or three player characters (The Way of All the Earth, "Group Tests").
 
     "Each player judges one die of the four as their own Light die and then the
     players agree together on one die of the four to be the sole Truth die. The
@@ -47,6 +47,8 @@ __all__ = [
     "group_odds",
     "group_options",
     "group_recommended",
+    "intervention_text",
+    "only_choice",
     "roll_group",
     "split_group",
 ]
@@ -167,6 +169,20 @@ def group_recommended(
     if not options:
         raise RulesInputError("dice", "There is nothing to judge.")
     return max(options, key=lambda j: group_key(priority, j))
+
+
+def only_choice(options: Sequence[GroupJudgment]) -> GroupJudgment | None:
+    """The judgment when every die shows the same value: nothing to choose."""
+    return options[0] if len(options) == 1 else None
+
+
+def intervention_text(judgment: GroupJudgment) -> str:
+    """ "The test's guilt or innocence is determined normally by the sole Truth
+    die"; a group test cannot be quick or long, so guilt always brings an
+    intervention."""
+    if judgment.innocent:
+        return "Innocent: the turn passes with no intervention."
+    return "Guilty: the gamemaster intervenes before the turn passes."
 
 
 def roll_group(players: int, rng: Rng) -> tuple[int, ...]:

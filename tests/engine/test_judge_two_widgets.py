@@ -53,7 +53,9 @@ def test_catalog_describes_the_three_widgets() -> None:
     assert {"judge_two.judge", "judge_two.attack", "judge_two.rounds"} <= names
     judge = next(w for w in catalog() if w["name"] == "judge_two.judge")
     fields = {f["name"]: f for f in judge["fields"]}
-    assert (fields["cl"]["min"], fields["cl"]["max"]) == (4, 8)
+    # The Way of All the Earth: challenge levels 4-8, a player-versus-player
+    # save against a Final Light of 1-9 (issue 14: the widget refused 3 and 9).
+    assert (fields["cl"]["min"], fields["cl"]["max"]) == (1, 9)
     assert (fields["rank"]["min"], fields["rank"]["max"]) == (0, 3)
     assert [c["value"] for c in fields["attribute"]["choices"]] == list(jt.ATTRIBUTES)
     assert [c["value"] for c in fields["essence"]["choices"]] == list(jt.ESSENCES)
@@ -126,10 +128,10 @@ def test_a_judgment_not_open_for_the_dice_is_refused() -> None:
 
 
 def test_bad_input_names_the_field() -> None:
-    error = fail("judge_two.judge", {"action": "roll", "cl": 9})
+    error = fail("judge_two.judge", {"action": "roll", "cl": 10})
     assert error == {
         "field": "cl",
-        "message": "Challenge level must be a whole number from 4 to 8 (got 9).",
+        "message": "Challenge level must be a whole number from 1 to 9 (got 10).",
     }
     assert fail("judge_two.judge", {"rank": "two"})["field"] == "rank"
     assert fail("judge_two.judge", {"mode": "duel"})["field"] == "mode"
