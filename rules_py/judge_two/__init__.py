@@ -76,6 +76,6 @@ __all__ = [
     "resolve_conditions",
     "roll_and_judge",
     "start",
-    "take_turn",
     "tables",
+    "take_turn",
 ]
