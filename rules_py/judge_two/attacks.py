@@ -33,6 +33,7 @@ from rules_py.judge_two.tables import tables
 
 __all__ = [
     "ARMOUR_RESISTANCE",
+    "ATTACK_DEGREES_RULE",
     "ATTACK_NUMBER_MAX",
     "BURDENED_EFFECT",
     "CAPTAIN_RESOLVE",
@@ -152,6 +153,10 @@ MISDIRECTED_RULE = (
 MISDIRECTED_FINISHER_RULE = (
     "A misdirected attack that could impose a finisher: the text forbids it only "
     "threats and marks, so this site keeps the finisher."
+)
+ATTACK_DEGREES_RULE = (
+    "Attack: a test's degrees of success are the attack's. Defence: a failed "
+    "save's degrees of failure become the attack's degrees of success."
 )
 VEILED_COUNTER_RULE = "Veiled attacks cannot be counterattacked."
 COUNTER_NO_RISK = "Counter attacks do not impose risk or finishers on attackers by default."

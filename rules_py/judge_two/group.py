@@ -35,6 +35,7 @@ from rules_py.judge_two.judging import (
 from rules_py.judge_two.odds import dice_values
 
 __all__ = [
+    "GROUP_CHOICE_RULE",
     "GROUP_MAX",
     "GROUP_MIN",
     "IGNORED_CONDITIONS_RULE",
@@ -58,6 +59,10 @@ GROUP_MAX = 3
 IGNORED_CONDITIONS_RULE = (
     "Group tests cannot be bold, faint, quick, or long, and ignore any effects "
     "that would otherwise cause them to be so."
+)
+GROUP_CHOICE_RULE = (
+    "Each Truth die is shown once, with the highest other dice as Lights: any "
+    "other way to share these dice only lowers the total."
 )
 SHARING_RULE = (
     "Only the total counts, so the players may share the Light dice among themselves as they like."

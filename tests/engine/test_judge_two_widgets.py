@@ -396,3 +396,23 @@ def test_brute_attacker_counter_attack_uses_the_head_count() -> None:
     assert "they impose one threat on the attacker" in texts(many)
     few = run("judge_two.judge", base | {"brutes": 2, "player_characters": 4})
     assert "they impose one threat, or a finisher on the attacker" in texts(few)
+
+
+def test_widget_modules_read_only_declared_fields() -> None:
+    """A widget reads ``values["name"]`` only for a field it declares."""
+    import re
+    from pathlib import Path
+
+    import rules_py.judge_two.widgets as package
+    from rules_py import registry
+
+    folder = Path(package.__file__).parent
+    for name in ("judge_two.judge", "judge_two.attack", "judge_two.rounds"):
+        module = registry.WIDGET_MODULES[name].rsplit(".", 1)[1]
+        source = (folder / f"{module}.py").read_text(encoding="utf-8")
+        read = set(re.findall(r"values\[[\"'](\w+)[\"']\]", source))
+        read |= set(re.findall(r"values\[f\"(\w+)\{", source))  # degrees{n}, rank{n}
+        declared = {f.name for f in registry.get(name).fields}
+        prefixes = {d.rstrip("0123456789") for d in declared}
+        assert read, name
+        assert read <= declared | prefixes, (name, read - declared - prefixes)

@@ -134,7 +134,9 @@ def _guard(values: Mapping[str, Any]) -> list[Block]:
         return blocks
     target = result.on_target
     blocks.insert(0, outcome("The guard's defence fails", "bad"))
-    blocks.append(line("The attacker may impose one threat on the guard."))
+    blocks.append(
+        line(f"The attacker may impose {attacks.consequences_text(result.on_guard)} on the guard.")
+    )
     blocks.append(
         line(
             f"Then, on the original target, what {target.degrees} degrees against the guard "

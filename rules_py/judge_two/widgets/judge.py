@@ -50,14 +50,6 @@ PRIORITY_CHOICES = [
     (jt.Priority.DEGREES.value, "Most degrees first"),
 ]
 NPC_KINDS = [("character", "Foe"), ("brute", "Brute"), ("nemesis", "Nemesis")]
-GROUP_CHOICE_RULE = (
-    "Each Truth die is shown once, with the highest other dice as Lights: any "
-    "other way to share these dice only lowers the total."
-)
-ATTACK_NOTE = (
-    "Attack: a test's degrees of success are the attack's. Defence: a failed "
-    "save's degrees of failure become the attack's degrees of success."
-)
 DISGUISE_CHOICES = [("none", "None"), *((row.disguise, row.label) for row in tables().disguises)]
 ARMOUR_CHOICES = [("none", "None"), *((row.armour, row.label) for row in tables().armour)]
 
@@ -359,7 +351,7 @@ def _exchange_blocks(exchange: attacks.Exchange, values: Mapping[str, Any]) -> l
 
 
 def _single_attack(values: Mapping[str, Any], j: jt.Judgment) -> list[Block]:
-    blocks: list[Block] = [note(ATTACK_NOTE)]
+    blocks: list[Block] = [note(attacks.ATTACK_DEGREES_RULE)]
     if values["mode"] == TEST:
         exchange = attacks.pc_attack(
             j.degrees,
@@ -390,7 +382,7 @@ def _single_attack(values: Mapping[str, Any], j: jt.Judgment) -> list[Block]:
 
 
 def _group_attack(values: Mapping[str, Any], j: group.GroupJudgment) -> list[Block]:
-    blocks: list[Block] = [note(ATTACK_NOTE)]
+    blocks: list[Block] = [note(attacks.ATTACK_DEGREES_RULE)]
     kind = values["defender"]
     if not j.success:
         blocks.append(line("The group attack fails: the defence succeeds."))
@@ -465,7 +457,7 @@ def _group_roll(values: Mapping[str, Any], call: Call) -> list[Block]:
                 ],
             )
         )
-        blocks.append(note(GROUP_CHOICE_RULE))
+        blocks.append(note(group.GROUP_CHOICE_RULE))
     return blocks
 
 
