@@ -1,6 +1,6 @@
 """Attack dice in the Cairn-style rules: which dice, which one counts, minus armour.
 
-Cairn (seed 004, "Combat"):
+Cairn, "Combat":
 
     "The attacker rolls their weapon die and subtracts the target's armor, then
     deals the remaining total to their opponent's HP. Unarmed attacks always do
@@ -18,7 +18,7 @@ Cairn (seed 004, "Combat"):
     damage). Attacks against individuals by detachments are enhanced and deal
     blast damage."
 
-The Grit variant (seed 004, Rules Summary) adds a condition to hit:
+The Grit variant (Cairn, Rules Summary: Combat) adds a condition to hit:
 
     "The attacker rolls their weapon die, equal to or under an Ability. When
     successful, subtract the roll from the target's Armour, then deal the

@@ -1,4 +1,4 @@
-"""Hirelings (seed 004, "Hirelings").
+"""Hirelings (Cairn, "Hirelings").
 
     "To create a hireling, roll 3d6 for each ability score, then give them 1d6
     HP and a simple weapon (d6) [...] Hirelings cost between 1-3gp per day, or

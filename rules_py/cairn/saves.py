@@ -1,13 +1,13 @@
 """Saves and contests in the three Cairn-style rule sets (see :mod:`rules_py.cairn.rulesets`).
 
-Cairn (seed 004, "Saves"):
+Cairn, "Saves":
 
     "PCs roll a d20 for an appropriate ability score. If they roll equal to or
     under that ability score, they pass. Otherwise, they fail. A 1 is always a
     success, and a 20 is always a failure."
 
-Might and Heart (seed 001) says the same without the 1 and the 20; so does the
-Grit variant (seed 004, Rules Summary), which adds:
+Might and Heart ("Saves") says the same without the 1 and the 20; so does the
+Grit variant (Cairn, Rules Summary: Saves and Effort), which adds:
 
     "In a contest, the highest successful roll wins."
 

@@ -1,9 +1,9 @@
-"""Scars (seed 004, "Scars"): what happens when a hit leaves a PC at exactly 0 HP.
+"""Scars (Cairn, "Scars"): what happens when a hit leaves a PC at exactly 0 HP.
 
     "When an attack reduces a PC's HP to exactly 0, they are uniquely impacted.
     Look up the result on the table below based on the _total_ damage taken."
 
-The table's words live in ``data/cairn_scars.json``; the sub-rolls each entry
+The table's words live in ``data/scars.json``; the sub-rolls each entry
 calls for are rolled here. "Total damage" is read as the damage the hit dealt
 after armour, which is the HP the PC had before it (1 to 12, since no damage
 die is larger than a d12).
