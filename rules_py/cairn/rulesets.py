@@ -60,6 +60,11 @@ class RuleSet:
     retreat: CommonCall
     morale: CommonCall
 
+    def call(self, name: str) -> CommonCall:
+        """The save the rules call for by ``name``: "act", "retreat" or "morale"."""
+        calls = {"act": self.act_first, "retreat": self.retreat, "morale": self.morale}
+        return calls[require_choice("mode", "Call", name, tuple(calls))]
+
     @property
     def save_rule(self) -> str:
         if self.natural_extremes:
