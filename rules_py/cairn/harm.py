@@ -35,8 +35,9 @@ from functools import cache
 from typing import Literal
 
 from rules_py.cairn import saves as cairn
+from rules_py.cairn.attack import check_armor
 from rules_py.cairn.rulesets import CAIRN, GRIT, MIGHT_HEART, rule_set
-from rules_py.cairn.scars import PcScores, ScarResult, roll_scar
+from rules_py.cairn.scars import MAXIMUM_READING, TOTAL_READING, PcScores, ScarResult, roll_scar
 from rules_py.core import dist
 from rules_py.core.data import load_json
 from rules_py.core.errors import RulesInputError, require_choice, require_int
@@ -63,6 +64,7 @@ __all__ = [
     "Target",
     "Tone",
     "apply_harm",
+    "armor_against",
     "cairn_target",
     "chance_of",
     "check_target",
@@ -75,6 +77,7 @@ __all__ = [
     "outcome_key",
     "outcome_labels",
     "stage",
+    "target_for",
     "zero_meaning",
 ]
 
@@ -84,7 +87,6 @@ HARM_KINDS = {
     MIGHT_HEART: (("physical", "Might"), ("mind", "Heart")),
     GRIT: (("physical", "Prowess"), ("stress", "Insight"), ("effort", "Resolve")),
 }
-
 
 
 @dataclass(frozen=True)
@@ -221,6 +223,59 @@ def grit_target(
 ) -> Target:
     scores = (("Prowess", prowess), ("Insight", insight), ("Resolve", resolve))
     return check_target(Target(GRIT, kind, grit, scores, harm))
+
+
+HP_TO = "hp"  # the "Damage goes to" choice of an ordinary hit: HP, then STR
+
+
+def target_for(
+    rules: str,
+    kind: str,
+    *,
+    hp: int = 6,
+    max_hp: int = 6,
+    goes_to: str = HP_TO,
+    strength: int = 10,
+    dexterity: int = 10,
+    willpower: int = 10,
+    might: int = 10,
+    heart: int = 10,
+    harm: str = "physical",
+    grit: int = 3,
+    prowess: int = 10,
+    insight: int = 10,
+    resolve: int = 10,
+    grit_harm: str = "physical",
+) -> Target:
+    """The target a form describes, reading only the scores ``rules`` uses.
+
+    Max HP counts for a Cairn PC only (scars compare with it); ``goes_to`` is
+    "hp" for an ordinary hit or the ability a Cairn effect damages directly.
+    """
+    rules = rule_set(rules).key
+    if rules == CAIRN:
+        return cairn_target(
+            kind,
+            hp=hp,
+            strength=strength,
+            dexterity=dexterity,
+            willpower=willpower,
+            max_hp=max_hp if kind == "pc" else 0,
+            direct="" if goes_to == HP_TO else goes_to,
+        )
+    if rules == MIGHT_HEART:
+        return might_heart_target(kind, hp, might, heart, harm)
+    return grit_target(kind, grit, prowess, insight, resolve, grit_harm)
+
+
+def armor_against(target: Target, armor: int) -> int:
+    """The armour that counts: none against damage dealt straight to an ability.
+
+    Cairn's creatures deal some damage to an ability by name ("1d4 WIL damage"),
+    which no armour stops; every other hit subtracts the target's armour.
+    """
+    armor = check_armor(armor)
+    return 0 if target.direct else armor
 
 
 _SCORE_FIELDS = {
@@ -474,7 +529,7 @@ def apply_harm(target: Target, damage: int, rng: Rng) -> HarmResult:
 
     headline = ""
     tone: Tone = "neutral"
-    scar = None
+    scar: ScarResult | None = None
     if key == "unhurt":
         headline, tone = "No damage", "good"
     elif hit.direct:
@@ -484,6 +539,8 @@ def apply_harm(target: Target, damage: int, rng: Rng) -> HarmResult:
     elif target.rules == CAIRN:
         headline, tone, extra, scar = _cairn_story(target, hit, key, rng)
         lines += extra
+        if scar is not None:
+            notes += [TOTAL_READING, MAXIMUM_READING]
     elif target.rules == MIGHT_HEART:
         headline, tone = _might_heart_story(target, hit, key, lines, notes)
     else:
