@@ -185,3 +185,13 @@ def test_hireling_dice_are_the_texts() -> None:
     assert (hirelings.ABILITY_DICE, hirelings.ABILITY_DIE) == (3, 6)
     assert (hirelings.HP_DIE, hirelings.WEAPON_DIE, hirelings.COST_DIE) == (6, 6, 3)
     assert hirelings.roll_hireling(Rng(1)).weapon_die == hirelings.WEAPON_DIE
+
+
+def test_the_package_names_its_engine_functions() -> None:
+    import rules_py.cairn as cairn_package
+
+    for name in cairn_package.__all__:
+        assert callable(getattr(cairn_package, name)), name
+    # A re-exported function never hides a module of the same name.
+    for module in ("attack", "grit", "harm", "recovery", "saves", "scars", "spells", "tables"):
+        assert not callable(getattr(cairn_package, module)), module
