@@ -34,6 +34,7 @@ from rules_py.core.rng import Rng
 
 __all__ = [
     "DEPRIVED_READING",
+    "EFFORT",
     "GRIT_DIE",
     "MAX_HARM",
     "REROLL_READING",
@@ -42,7 +43,9 @@ __all__ = [
     "WHEN",
     "EffortHarm",
     "GritRoll",
+    "effort_outcomes",
     "grit_dist",
+    "harm_outcomes",
     "harm_target",
     "roll_effort",
     "roll_grit",
@@ -52,6 +55,7 @@ __all__ = [
 GRIT_DIE = 6  # "PC's start with 1d6 Grit"
 START = "start"
 REST = "rest"
+EFFORT = "effort"  # the kind of harm an effort costs: "Resolve, if it is an effort harm"
 WHEN = (START, REST)
 MAX_HARM = harm.MAX_POOL
 
@@ -114,6 +118,17 @@ def take_harm(grit: int, amount: int, kind: str, score: int, rng: Rng) -> harm.H
     return harm.apply_harm(harm_target(grit, kind, score), amount, rng)
 
 
+def harm_outcomes(grit: int, amount: int, kind: str, score: int) -> dist.Dist[str]:
+    """Exact chance of each outcome of ``amount`` harm (see :func:`harm.outcome_labels`)."""
+    amount = require_int("harm", "Harm", amount, 0, MAX_HARM)
+    return harm.outcome_dist(harm_target(grit, kind, score), dist.constant(amount))
+
+
+def effort_outcomes(grit: int, resolve: int) -> dist.Dist[str]:
+    """Exact chance of each outcome of an effort's 1d6 effort harm."""
+    return harm.outcome_dist(harm_target(grit, EFFORT, resolve), dist.die(EFFORT_HARM_DIE))
+
+
 @dataclass(frozen=True)
 class EffortHarm:
     taken: int
@@ -123,4 +138,4 @@ class EffortHarm:
 def roll_effort(grit: int, resolve: int, rng: Rng) -> EffortHarm:
     """An effort's price: 1d6 effort harm, off Grit and then Resolve."""
     taken = rng.die(EFFORT_HARM_DIE)
-    return EffortHarm(taken, take_harm(grit, taken, "effort", resolve, rng))
+    return EffortHarm(taken, take_harm(grit, taken, EFFORT, resolve, rng))

@@ -44,8 +44,10 @@ __all__ = [
     "RECOVERY_RULES",
     "WEEKLY_READING",
     "Recovery",
+    "blocked",
     "full_recovery_chance",
     "period",
+    "readings",
     "recover",
     "recovery_dist",
 ]
@@ -86,6 +88,23 @@ def _rules(rules: str) -> str:
             f"(got {rule_set(rules).name}).",
         )
     return key
+
+
+def blocked(rules: str, deprived: bool, healer: bool) -> str:
+    """Why nothing can be recovered (the rule, or the reading), or "" when recovery goes on."""
+    rules = _rules(rules)
+    if deprived:
+        return DEPRIVED_RULES[rules]
+    if not healer:
+        return GRIT_HEALER_RULE if rules == GRIT else MIGHT_HEART_HEALER_NOTE
+    return ""
+
+
+def readings(rules: str) -> tuple[str, ...]:
+    """The choices this site made where the text of ``rules`` is silent."""
+    if _rules(rules) == MIGHT_HEART:
+        return (CAP_READING, WEEKLY_READING)
+    return (CAP_READING,)
 
 
 def _check(current: int, before: int, periods: int, rules: str) -> tuple[int, int, int]:
@@ -130,10 +149,8 @@ def recover(
     """Recover ``periods`` weeks (Might and Heart) or days (Grit variant) of rest."""
     rules = _rules(rules)
     current, before, periods = _check(current, before, periods, rules)
-    if deprived:
-        return Recovery(rules, before, current, (), current, DEPRIVED_RULES[rules])
-    if not healer:
-        why = GRIT_HEALER_RULE if rules == GRIT else MIGHT_HEART_HEALER_NOTE
+    why = blocked(rules, deprived, healer)
+    if why:
         return Recovery(rules, before, current, (), current, why)
     gains: list[int] = []
     score = current

@@ -108,3 +108,16 @@ def test_harm_input_is_checked() -> None:
     with pytest.raises(RulesInputError) as raised:
         grit.take_harm(2, 1, "physical", 0, Rng(1))
     assert raised.value.field == "score"
+
+
+def test_effort_outcomes_are_the_effort_harm_of_1d6() -> None:
+    target = grit.harm_target(2, grit.EFFORT, 6)
+    assert grit.effort_outcomes(2, 6) == harm.outcome_dist(target, dist.die(6))
+
+
+def test_harm_outcomes_of_a_fixed_harm() -> None:
+    # 5 harm against Grit 2: 3 off Prowess 8, then a save against 5.
+    outcomes = grit.harm_outcomes(2, 5, "physical", 8)
+    assert outcomes.prob("saved") == pass_chance(5, "grit") == Fraction(1, 4)
+    assert outcomes.prob("critical") == Fraction(3, 4)
+    assert grit.harm_outcomes(2, 2, "physical", 8).prob("pool") == 1

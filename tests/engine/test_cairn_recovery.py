@@ -99,3 +99,15 @@ def test_bad_input(rules: str, current: int, before: int, periods: int, field: s
 
 def test_period_names() -> None:
     assert (recovery.period(MIGHT_HEART), recovery.period(GRIT)) == ("week", "day")
+
+
+def test_blocked_names_the_rule_or_reading() -> None:
+    assert recovery.blocked(MIGHT_HEART, False, True) == ""
+    assert recovery.blocked(GRIT, True, False) == recovery.DEPRIVED_RULES[GRIT]
+    assert recovery.blocked(GRIT, False, False) == recovery.GRIT_HEALER_RULE
+    assert recovery.blocked(MIGHT_HEART, False, False) == recovery.MIGHT_HEART_HEALER_NOTE
+
+
+def test_readings_per_rule_set() -> None:
+    assert recovery.readings(MIGHT_HEART) == (recovery.CAP_READING, recovery.WEEKLY_READING)
+    assert recovery.readings(GRIT) == (recovery.CAP_READING,)

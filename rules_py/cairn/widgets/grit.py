@@ -10,7 +10,6 @@ from typing import Any
 
 from rules_py.cairn import grit, harm
 from rules_py.cairn.saves import ABILITY_MAX, ABILITY_MIN, EFFORT_HARM_DIE, EFFORT_HARM_GOES
-from rules_py.core import dist
 from rules_py.widget import (
     Action,
     Block,
@@ -35,10 +34,10 @@ MODES = (
     (grit.START, "Starting Grit (1d6)"),
     (grit.REST, "Rest and a meal: re-roll Grit"),
     ("harm", "Take harm"),
-    ("effort", "Make an effort (1d6 effort harm)"),
+    (grit.EFFORT, "Make an effort (1d6 effort harm)"),
 )
 REST_ONLY = {"mode": (grit.REST,)}
-HARMED = {"mode": ("harm", "effort")}
+HARMED = {"mode": ("harm", grit.EFFORT)}
 _KINDS = tuple(
     (kind, f"{kind.capitalize()} (to {ability})") for kind, ability in harm.HARM_KINDS["grit"]
 )
@@ -75,11 +74,14 @@ def _harm_story(result: harm.HarmResult) -> list[Block]:
 
 
 def _harm_odds(values: dict[str, Any]) -> list[Block]:
-    effort = values["mode"] == "effort"
-    kind = "effort" if effort else values["grit_harm"]
+    effort = values["mode"] == grit.EFFORT
+    if effort:
+        kind = grit.EFFORT
+        outcomes = grit.effort_outcomes(values["grit"], values["score"])
+    else:
+        kind = values["grit_harm"]
+        outcomes = grit.harm_outcomes(values["grit"], values["harm"], kind, values["score"])
     target = grit.harm_target(values["grit"], kind, values["score"])
-    amounts = dist.die(EFFORT_HARM_DIE) if effort else dist.constant(values["harm"])
-    outcomes = harm.outcome_dist(target, amounts)
     blocks: list[Block] = []
     if effort:
         blocks.append(line(f"An effort costs 1d{EFFORT_HARM_DIE} harm ({EFFORT_HARM_GOES})."))
@@ -104,7 +106,7 @@ def handle(call: Call) -> dict[str, Any]:
         return {"view": [*view, *(note(text) for text in notes)]}
     if call.action == "odds":
         return {"view": _harm_odds(values)}
-    if mode == "effort":
+    if mode == grit.EFFORT:
         paid = grit.roll_effort(values["grit"], values["score"], call.rng)
         paid_view: list[Block] = [
             dice(f"Effort harm (1d{EFFORT_HARM_DIE})", [die_face(paid.taken, EFFORT_HARM_DIE)]),
@@ -140,7 +142,7 @@ WIDGETS = (
                 3,
                 0,
                 harm.MAX_POOL,
-                shown_when={"mode": (grit.REST, "harm", "effort")},
+                shown_when={"mode": (grit.REST, "harm", grit.EFFORT)},
             ),
             int_field("harm", "Harm taken", 1, 0, grit.MAX_HARM, shown_when={"mode": ("harm",)}),
             choice_field("grit_harm", "Kind of harm", _KINDS, shown_when={"mode": ("harm",)}),

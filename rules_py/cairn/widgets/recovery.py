@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_py.cairn import recovery
-from rules_py.cairn.rulesets import GRIT, MIGHT_HEART, rule_set
+from rules_py.cairn.rulesets import MIGHT_HEART, rule_set
 from rules_py.cairn.saves import ABILITY_MAX
 from rules_py.widget import (
     Action,
@@ -39,10 +39,7 @@ def _plural(count: int, word: str) -> str:
 
 
 def _notes(rules: str) -> list[Block]:
-    texts = [recovery.CAP_READING]
-    if rules == MIGHT_HEART:
-        texts.append(recovery.WEEKLY_READING)
-    return [note(text) for text in texts]
+    return [note(text) for text in recovery.readings(rules)]
 
 
 def _odds(values: dict[str, Any]) -> list[Block]:
@@ -53,8 +50,9 @@ def _odds(values: dict[str, Any]) -> list[Block]:
         values["periods"],
     )
     unit = recovery.period(rules)
-    if values["deprived"] or not values["healer"]:
-        return [line("No recovery: see the note."), *_blocked_notes(values)]
+    why = recovery.blocked(rules, values["deprived"], values["healer"])
+    if why:
+        return [line(f"No recovery: the score stays at {current}."), note(why)]
     scores = recovery.recovery_dist(rules, current, before, periods)
     bars = [(str(score), chance) for score, chance in scores.items()]
     full = recovery.full_recovery_chance(rules, current, before, periods)
@@ -68,14 +66,6 @@ def _odds(values: dict[str, Any]) -> list[Block]:
         facts([(f"Back to {before} within {_plural(periods, unit)}", chance_text(full))]),
         *_notes(rules),
     ]
-
-
-def _blocked_notes(values: dict[str, Any]) -> list[Block]:
-    if values["deprived"]:
-        return [note(recovery.DEPRIVED_RULES[values["rules"]])]
-    if values["rules"] == GRIT:
-        return [note(recovery.GRIT_HEALER_RULE)]
-    return [note(recovery.MIGHT_HEART_HEALER_NOTE)]
 
 
 def _roll(values: dict[str, Any], call: Call) -> list[Block]:
