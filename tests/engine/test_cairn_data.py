@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rules_py.cairn import bestiary, hirelings, scars, spells, tables
 from rules_py.core.errors import RulesInputError
+from rules_py.core.ranges import IntRange
 from rules_py.core.rng import Rng
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
@@ -277,8 +278,10 @@ def test_head_wound_compares_with_the_ability_it_rolled() -> None:
 
 
 def test_lasting_scar_and_broken_limb_places() -> None:
-    assert scars.LASTING_SCAR_PLACES == ("Neck", "Hands", "Eye", "Chest", "Legs", "Ear")
-    assert scars.BROKEN_LIMBS == ("Leg", "Leg", "Arm", "Arm", "Rib", "Skull")
+    assert scars.d6_results(scars.LASTING_SCAR) == ("Neck", "Hands", "Eye", "Chest", "Legs", "Ear")
+    assert scars.d6_results(scars.BROKEN_LIMB) == ("Leg", "Leg", "Arm", "Arm", "Rib", "Skull")
+    assert scars.d6_results(scars.HEAD_WOUND) == ("STR", "STR", "DEX", "DEX", "WIL", "WIL")
+    assert scars.d6_rows(scars.BROKEN_LIMB)[0] == (IntRange(1, 2), "Leg")
 
 
 # The stat lines of Cairn's bestiary, with the Spellbook markup read as intended.
