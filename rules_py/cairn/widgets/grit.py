@@ -48,9 +48,11 @@ def _roll_blocks(values: dict[str, Any], call: Call) -> list[Block]:
     blocks: list[Block] = [dice("Grit (1d6)", [die_face(rolled.rolled, grit.GRIT_DIE)])]
     if rolled.less is not None:
         blocks.append(dice("Deprived: less 1d6", [die_face(rolled.less, grit.GRIT_DIE)]))
-        blocks.append(
-            line(f"{rolled.rolled} \u2212 {rolled.less} = {rolled.rolled - rolled.less}.")
-        )
+        difference = f"{rolled.rolled} \u2212 {rolled.less}"
+        if rolled.rolled >= rolled.less:
+            blocks.append(line(f"{difference} = {rolled.grit}."))
+        else:
+            blocks.append(line(f"{difference} is below 0: Grit {rolled.grit}."))
     blocks.append(outcome(f"Grit {rolled.grit}", "good" if rolled.grit else "bad"))
     if rolled.when == grit.REST:
         blocks.append(line(f"Grit {values['grit']} before the rest becomes {rolled.grit}."))
