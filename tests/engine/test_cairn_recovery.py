@@ -48,7 +48,7 @@ def test_grit_variant_recovers_one_a_day() -> None:
     assert dict(recovery.recovery_dist(GRIT, 3, 9, 4).items()) == {7: 1}
 
 
-@given(seeds, st.integers(0, 20), st.integers(1, 20), st.integers(1, 12))
+@given(seeds, st.integers(0, 20), st.integers(1, 20), st.integers(1, 8))
 def test_a_rolled_recovery_is_its_dice_capped(
     seed: int, current: int, before: int, weeks: int
 ) -> None:
