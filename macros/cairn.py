@@ -2,9 +2,10 @@
 
 ``{{ cairn_spells_table() }}`` prints the 100 Spells table that ``cairn.spells``
 rolls on; ``{{ cairn_scars_table() }}`` the Scars that ``cairn.attack`` looks
-up; ``{{ cairn_reaction_table() }}`` and ``{{ might_heart_harm_table() }}`` the
-small tables; ``{{ cairn_creature("Root Goblin") }}`` one stat-block card and
-``{{ cairn_monster_template() }}`` the template of "Creating Monsters". The
+up; ``{{ cairn_reaction_table() }}``, ``{{ might_heart_fate_table() }}`` and
+``{{ might_heart_harm_table() }}`` the small tables that ``cairn.tables`` and
+``cairn.attack`` roll on; ``{{ cairn_creature("Root Goblin") }}`` one
+stat-block card and ``{{ cairn_monster_template() }}`` the template of "Creating Monsters". The
 page and the rollers read the same data, so they cannot disagree.
 """
 
@@ -63,19 +64,26 @@ def cairn_scars_table() -> str:
 
 
 def cairn_reaction_table() -> str:
+    """The Reaction table, from the rows ``cairn.tables`` rolls on."""
+    found = tables.table(tables.REACTION)
     return _markdown_table(
-        ["2d6", "Reaction"],
-        [(band.span, band.result) for band in tables.REACTION_BANDS],
+        [found.notation, found.title],
+        [(row.range.span, row.result) for row in found.rows],
+    )
+
+
+def might_heart_fate_table() -> str:
+    """The Die of Fate, from the rows ``cairn.tables`` rolls on."""
+    found = tables.table(tables.FATE)
+    return _markdown_table(
+        [found.notation, "Result"],
+        [(row.range.span, row.result) for row in found.rows],
     )
 
 
 def might_heart_harm_table() -> str:
-    rows = [
-        (written, injury, on_fail, on_success)
-        for written, (_, _, injury, on_fail, on_success) in zip(
-            harm.HARM_TABLE_SOURCE, harm.HARM_TABLE, strict=True
-        )
-    ]
+    """The harm table, in the text's own notation of the Harm column ("1:3", "6+")."""
+    rows = [(row.written, row.injury, row.on_fail, row.on_success) for row in harm.harm_table()]
     return _markdown_table(
         ["Harm", "Injury", "Fail Consequence", "Success Consequence"],
         rows,
@@ -148,6 +156,7 @@ def register(env: Any) -> None:
         cairn_spells_table,
         cairn_scars_table,
         cairn_reaction_table,
+        might_heart_fate_table,
         might_heart_harm_table,
         cairn_creature,
         cairn_monster_template,

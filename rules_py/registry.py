@@ -21,6 +21,8 @@ WIDGET_MODULES: dict[str, str] = {
     "cairn.hireling": "rules_py.cairn.widgets.hireling",
     "cairn.spells": "rules_py.cairn.widgets.spells",
     "cairn.tables": "rules_py.cairn.widgets.tables",
+    "cairn.grit": "rules_py.cairn.widgets.grit",
+    "cairn.recovery": "rules_py.cairn.widgets.recovery",
     "dice.notation": "rules_py.dice.widgets.notation",
     "dice_pool.roll": "rules_py.dice_pool.widgets.roll",
     "dice_pool.strike": "rules_py.dice_pool.widgets.strike",

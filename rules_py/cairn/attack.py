@@ -1,6 +1,6 @@
 """Attack dice in the Cairn-style rules: which dice, which one counts, minus armour.
 
-Cairn (seed 004, "Combat"):
+Cairn, "Combat":
 
     "The attacker rolls their weapon die and subtracts the target's armor, then
     deals the remaining total to their opponent's HP. Unarmed attacks always do
@@ -18,7 +18,7 @@ Cairn (seed 004, "Combat"):
     damage). Attacks against individuals by detachments are enhanced and deal
     blast damage."
 
-The Grit variant (seed 004, Rules Summary) adds a condition to hit:
+The Grit variant (Cairn, Rules Summary: Combat) adds a condition to hit:
 
     "The attacker rolls their weapon die, equal to or under an Ability. When
     successful, subtract the roll from the target's Armour, then deal the
@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules_py.cairn.rulesets import GRIT, rule_set
+from rules_py.cairn.saves import ABILITY_MAX, ABILITY_MIN, EFFORT_HARM_DIE
 from rules_py.core import dist
 from rules_py.core.errors import RulesInputError, require_choice, require_int
 from rules_py.core.rng import Rng
@@ -42,25 +43,33 @@ from rules_py.core.rng import Rng
 __all__ = [
     "AGAINST_DETACHMENT_NOTE",
     "ATTACKERS",
+    "BLAST_TARGETS_NOTE",
     "BY_DETACHMENT_NOTE",
     "EFFORT_NOTE",
     "ENHANCED_DIE",
+    "GRIT_ARMOUR_NOTE",
     "GRIT_HIT_NOTE",
     "GRIT_SHARED_ABILITY_NOTE",
     "IMPAIRED_DIE",
     "MAX_ARMOR",
+    "MAX_BLAST_TARGETS",
     "MAX_DICE",
     "MISS",
     "MODIFIERS",
     "MODIFIER_SCOPE_NOTE",
+    "NO_SECOND",
     "TARGETS",
+    "UNARMED",
     "UNARMED_DIE",
     "UNARMED_NOTE",
     "WEAPON_DICE",
     "AttackPlan",
     "AttackSpec",
+    "BlastTargets",
     "DamageRoll",
     "after_armor",
+    "attack_spec",
+    "blast_targets",
     "check_armor",
     "damage_dist",
     "hits",
@@ -73,6 +82,7 @@ __all__ = [
     "plan_attack",
     "roll_blast_targets",
     "roll_damage",
+    "roll_effort_harm",
 ]
 
 WEAPON_DICE = (4, 6, 8, 10, 12)
@@ -81,6 +91,9 @@ IMPAIRED_DIE = 4
 ENHANCED_DIE = 12
 MAX_ARMOR = 3
 MAX_DICE = 12  # weapons plus other attackers: more than a table ever rolls at once
+MAX_BLAST_TARGETS = 12  # as many as a d12 blast can catch when its die is rolled for them
+UNARMED = "unarmed"  # the weapon choice of a fist
+NO_SECOND = "none"  # no second weapon
 MISS = 0  # the kept value of a Grit attack whose every die rolled over the ability
 
 MODIFIERS = ("none", "impaired", "enhanced")
@@ -91,7 +104,11 @@ UNARMED_NOTE = "Unarmed attacks always roll a d4, even when enhanced."
 MODIFIER_SCOPE_NOTE = "Impaired or enhanced applies to every die of the attack."
 GRIT_HIT_NOTE = (
     "Grit variant: a die hits when it is equal to or under the ability; the highest hitting "
-    "die is kept, and harm is the roll minus armour."
+    "die is kept."
+)
+GRIT_ARMOUR_NOTE = (
+    "Grit variant: the Armour takes its share of the roll and the rest is harm "
+    "(roll minus Armour, never below 0); the Armour itself is not lost."
 )
 GRIT_SHARED_ABILITY_NOTE = "Every attacker's die is compared with the one ability entered."
 EFFORT_NOTE = "Effort: the attacker takes 1d6 effort harm first, then rolls one extra die."
@@ -125,6 +142,44 @@ class AttackPlan:
     effort: bool
     hit_limit: int | None  # Grit variant: highest face that hits
     notes: tuple[str, ...]
+
+
+def attack_spec(
+    rules: str,
+    weapon: str,
+    second: str = NO_SECOND,
+    others: str = "",
+    *,
+    modifier: str = "none",
+    blast: bool = False,
+    attacker: str = "individual",
+    target: str = "pc",
+    effort: bool = False,
+    ability: int | None = None,
+) -> AttackSpec:
+    """An attack as a form writes it: a weapon ("d8" or "unarmed"), a second weapon
+    ("none" or a die), other attackers' dice as text.
+
+    An effort and the attacker's ability are rules of the Grit variant only: under
+    the other rule sets they are ignored (their fields are hidden there).
+    """
+    grit = rule_set(rules).key == GRIT
+    unarmed = weapon == UNARMED
+    dice = [UNARMED_DIE if unarmed else parse_die(weapon, "weapon")]
+    if second != NO_SECOND:
+        dice.append(parse_die(second, "second"))
+    dice += parse_dice_list(others)
+    return AttackSpec(
+        rules=rules,
+        weapons=tuple(dice),
+        unarmed=unarmed,
+        modifier=modifier,
+        blast=blast,
+        attacker=attacker,
+        target=target,
+        effort=effort and grit,
+        ability=ability if grit else None,
+    )
 
 
 def parse_die(text: str, field: str) -> int:
@@ -161,7 +216,7 @@ def _validate(spec: AttackSpec) -> None:
     if spec.rules == GRIT:
         if spec.ability is None:
             raise RulesInputError("ability", "The Grit variant needs the attacker's ability.")
-        require_int("ability", "Attacker's ability", spec.ability, 1, 20)
+        require_int("ability", "Attacker's ability", spec.ability, ABILITY_MIN, ABILITY_MAX)
         if "detachment" in (spec.attacker, spec.target):
             raise RulesInputError(
                 "target" if spec.target == "detachment" else "attacker",
@@ -197,7 +252,7 @@ def plan_attack(spec: AttackSpec) -> AttackPlan:
         notes.append(EFFORT_NOTE)
     hit_limit = spec.ability if spec.rules == GRIT else None
     if hit_limit is not None:
-        notes.append(GRIT_HIT_NOTE)
+        notes += [GRIT_HIT_NOTE, GRIT_ARMOUR_NOTE]
         if len(spec.weapons) > 1:
             notes.append(GRIT_SHARED_ABILITY_NOTE)
     return AttackPlan(
@@ -278,3 +333,40 @@ def miss_chance(plan: AttackPlan) -> Fraction:
 def roll_blast_targets(plan: AttackPlan, rng: Rng) -> int:
     """ "If unsure how many targets can be affected, roll the related damage die." """
     return rng.die(plan.dice[0])
+
+
+def roll_effort_harm(rng: Rng) -> int:
+    """ "A PC can chose to make an effort and, before any roll, take 1d6 harm." """
+    return rng.die(EFFORT_HARM_DIE)
+
+
+# Where the text is silent: every target of one blast is entered once, so each
+# has the same armour and scores; the damage is rolled separately for each.
+BLAST_TARGETS_NOTE = (
+    "Blast: every target here has the same armour and scores; roll again for others."
+)
+
+
+@dataclass(frozen=True)
+class BlastTargets:
+    """How many targets an attack hits; ``rolled`` is the damage die rolled for it, if any."""
+
+    count: int
+    rolled: int | None = None
+
+
+def blast_targets(plan: AttackPlan, targets: int, unsure: bool, rng: Rng) -> BlastTargets:
+    """One target, or a blast's: the number given, or the damage die rolled when unsure.
+
+    "Attacks with the Blast quality affect all targets in the noted area, rolling
+    separately for each affected character. [...] If unsure how many targets can
+    be affected, roll the related damage die for a result." (Cairn, "Blast";
+    Might and Heart, "Attack Modifiers", in nearly the same words)
+    """
+    if not plan.blast:
+        return BlastTargets(1)
+    if unsure:
+        count = roll_blast_targets(plan, rng)
+        return BlastTargets(count, count)
+    count = require_int("targets", "Targets in the blast", targets, 1, MAX_BLAST_TARGETS)
+    return BlastTargets(count)

@@ -1,6 +1,6 @@
-"""The Cairn bestiary (seed 004, "Bestiary"): six creatures as data.
+"""The Cairn bestiary (Cairn, "Bestiary"): six creatures as data.
 
-Each creature is stored once in ``data/cairn_bestiary.json``; the page draws
+Each creature is stored once in ``data/bestiary.json``; the page draws
 stat-block cards from it and :func:`statline` writes the source's one-line form
 back ("12 HP, 2 Armor, 14 STR, 1 DEX, 8 WIL, bite (d10)"), which the tests
 compare with the text word for word.

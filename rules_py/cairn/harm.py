@@ -1,15 +1,15 @@
 """What damage does to a target, in each of the three rule sets.
 
-Cairn (seed 004): damage goes to HP; "Damage that reduces a target's HP below
+Cairn ("Critical Damage"): damage goes to HP; "Damage that reduces a target's HP below
 zero decreases a target's STR by the amount remaining. They must then make a
 STR save to avoid critical damage." HP at exactly 0 gives a PC a scar.
 
-Might and Heart (seed 001): "Harm that reduces a target's HP below 0 decreases
+Might and Heart ("Attribute Loss"): "Harm that reduces a target's HP below 0 decreases
 the remainder from Might, for physical harm, Heart, for mind harm. They must
 then make an Attribute Save and consult the Harm received on their Attributes
-for Consequences" (the harm table, :data:`HARM_TABLE`).
+for Consequences" (the harm table, :func:`harm_table`, from ``data/harm.json``).
 
-Grit variant (seed 004, Rules Summary): harm goes to Grit, then the remainder
+Grit variant (Cairn, Rules Summary: Harm): harm goes to Grit, then the remainder
 to Prowess (physical), Insight (stress) or Resolve (effort); an Ability save
 avoids critical damage, whose failure "takes them out of combat and reduces the
 Ability in 1 permanently".
@@ -31,13 +31,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Literal
 
 from rules_py.cairn import saves as cairn
+from rules_py.cairn.attack import check_armor
 from rules_py.cairn.rulesets import CAIRN, GRIT, MIGHT_HEART, rule_set
-from rules_py.cairn.scars import PcScores, ScarResult, roll_scar
+from rules_py.cairn.scars import MAXIMUM_READING, TOTAL_READING, PcScores, ScarResult, roll_scar
 from rules_py.core import dist
+from rules_py.core.data import load_json
 from rules_py.core.errors import RulesInputError, require_choice, require_int
+from rules_py.core.ranges import IntRange
 from rules_py.core.rng import Rng
 
 __all__ = [
@@ -48,8 +52,6 @@ __all__ = [
     "GRIT_CRITICAL",
     "GRIT_NPC_NOTE",
     "HARM_KINDS",
-    "HARM_TABLE",
-    "HARM_TABLE_SOURCE",
     "MAX_POOL",
     "MIGHT_HEART_DETACHMENT_NOTE",
     "MIGHT_HEART_ZERO_NOTE",
@@ -57,21 +59,25 @@ __all__ = [
     "ZERO_MEANING",
     "ZERO_SAVE_NOTE",
     "HarmResult",
+    "HarmRow",
     "Stage",
     "Target",
     "Tone",
     "apply_harm",
+    "armor_against",
     "cairn_target",
     "chance_of",
     "check_target",
     "grit_target",
     "harm_band",
+    "harm_table",
     "harmed_ability",
     "might_heart_target",
     "outcome_dist",
     "outcome_key",
     "outcome_labels",
     "stage",
+    "target_for",
     "zero_meaning",
 ]
 
@@ -82,13 +88,35 @@ HARM_KINDS = {
     GRIT: (("physical", "Prowess"), ("stress", "Insight"), ("effort", "Resolve")),
 }
 
-# Seed 001's harm table: (lowest harm, highest harm or None, injury, on fail, on success).
-HARM_TABLE: tuple[tuple[int, int | None, str, str, str], ...] = (
-    (1, 3, "Minor", "Gain Burden", ""),
-    (4, 5, "Major", "Gain Burden, Stabilisation required", ""),
-    (6, None, "Critical", "Gain Condition, Stabilisation required", "Gain Advancement"),
-)
-HARM_TABLE_SOURCE = ("1:3", "4:5", "6+")  # how the text writes the Harm column
+
+@dataclass(frozen=True)
+class HarmRow:
+    """A row of the Might and Heart harm table (Might and Heart, "Attribute Loss").
+
+    ``written`` is the Harm column as the text writes it ("1:3", "6+").
+    """
+
+    range: IntRange
+    written: str
+    injury: str
+    on_fail: str
+    on_success: str
+
+
+@cache
+def harm_table() -> tuple[HarmRow, ...]:
+    """The harm table, from ``data/harm.json``: the page renders the same rows."""
+    return tuple(
+        HarmRow(
+            IntRange(raw["low"], raw["high"]),
+            str(raw["written"]),
+            str(raw["injury"]),
+            str(raw["on_fail"]),
+            str(raw["on_success"]),
+        )
+        for raw in load_json("cairn", "harm.json")
+    )
+
 
 ZERO_MEANING = {
     CAIRN: {"STR": "they die", "DEX": "they are paralyzed", "WIL": "they are delirious"},
@@ -145,9 +173,9 @@ def zero_meaning(rules: str, ability: str) -> str:
 
 def harm_band(harm: int) -> tuple[str, str, str]:
     """(injury, fail consequence, success consequence) for harm received (1 or more)."""
-    for low, high, injury, on_fail, on_success in HARM_TABLE:
-        if harm >= low and (high is None or harm <= high):
-            return injury, on_fail, on_success
+    for row in harm_table():
+        if row.range.holds(harm):
+            return row.injury, row.on_fail, row.on_success
     raise ValueError(f"harm must be at least 1, got {harm}")
 
 
@@ -195,6 +223,59 @@ def grit_target(
 ) -> Target:
     scores = (("Prowess", prowess), ("Insight", insight), ("Resolve", resolve))
     return check_target(Target(GRIT, kind, grit, scores, harm))
+
+
+HP_TO = "hp"  # the "Damage goes to" choice of an ordinary hit: HP, then STR
+
+
+def target_for(
+    rules: str,
+    kind: str,
+    *,
+    hp: int = 6,
+    max_hp: int = 6,
+    goes_to: str = HP_TO,
+    strength: int = 10,
+    dexterity: int = 10,
+    willpower: int = 10,
+    might: int = 10,
+    heart: int = 10,
+    harm: str = "physical",
+    grit: int = 3,
+    prowess: int = 10,
+    insight: int = 10,
+    resolve: int = 10,
+    grit_harm: str = "physical",
+) -> Target:
+    """The target a form describes, reading only the scores ``rules`` uses.
+
+    Max HP counts for a Cairn PC only (scars compare with it); ``goes_to`` is
+    "hp" for an ordinary hit or the ability a Cairn effect damages directly.
+    """
+    rules = rule_set(rules).key
+    if rules == CAIRN:
+        return cairn_target(
+            kind,
+            hp=hp,
+            strength=strength,
+            dexterity=dexterity,
+            willpower=willpower,
+            max_hp=max_hp if kind == "pc" else 0,
+            direct="" if goes_to == HP_TO else goes_to,
+        )
+    if rules == MIGHT_HEART:
+        return might_heart_target(kind, hp, might, heart, harm)
+    return grit_target(kind, grit, prowess, insight, resolve, grit_harm)
+
+
+def armor_against(target: Target, armor: int) -> int:
+    """The armour that counts: none against damage dealt straight to an ability.
+
+    Cairn's creatures deal some damage to an ability by name ("1d4 WIL damage"),
+    which no armour stops; every other hit subtracts the target's armour.
+    """
+    armor = check_armor(armor)
+    return 0 if target.direct else armor
 
 
 _SCORE_FIELDS = {
@@ -325,12 +406,15 @@ def outcome_labels(target: Target) -> tuple[tuple[str, str], ...]:
         exact = "HP exactly 0 (scar)" if target.kind == "pc" else "HP exactly 0"
         labels.append(("zero", exact))
     if target.rules == MIGHT_HEART and target.kind != "detachment":
-        for _, _, injury, on_fail, on_success in HARM_TABLE:
-            key = injury.lower()
-            labels.append((f"saved-{key}", f"{injury} harm, save passed"))
-            labels.append((f"failed-{key}", f"{injury} harm, save failed ({on_fail})"))
-            if on_success:
-                labels[-2] = (f"saved-{key}", f"{injury} harm, save passed ({on_success})")
+        for row in harm_table():
+            key = row.injury.lower()
+            labels.append((f"saved-{key}", f"{row.injury} harm, save passed"))
+            labels.append((f"failed-{key}", f"{row.injury} harm, save failed ({row.on_fail})"))
+            if row.on_success:
+                labels[-2] = (
+                    f"saved-{key}",
+                    f"{row.injury} harm, save passed ({row.on_success})",
+                )
         return tuple(labels)
     labels.append(("saved", f"{ability} loss, save passed"))
     if target.kind == "detachment":
@@ -445,7 +529,7 @@ def apply_harm(target: Target, damage: int, rng: Rng) -> HarmResult:
 
     headline = ""
     tone: Tone = "neutral"
-    scar = None
+    scar: ScarResult | None = None
     if key == "unhurt":
         headline, tone = "No damage", "good"
     elif hit.direct:
@@ -455,6 +539,8 @@ def apply_harm(target: Target, damage: int, rng: Rng) -> HarmResult:
     elif target.rules == CAIRN:
         headline, tone, extra, scar = _cairn_story(target, hit, key, rng)
         lines += extra
+        if scar is not None:
+            notes += [TOTAL_READING, MAXIMUM_READING]
     elif target.rules == MIGHT_HEART:
         headline, tone = _might_heart_story(target, hit, key, lines, notes)
     else:

@@ -1,4 +1,4 @@
-"""Hirelings (seed 004, "Hirelings").
+"""Hirelings (Cairn, "Hirelings").
 
     "To create a hireling, roll 3d6 for each ability score, then give them 1d6
     HP and a simple weapon (d6) [...] Hirelings cost between 1-3gp per day, or
@@ -13,7 +13,23 @@ from dataclasses import dataclass
 
 from rules_py.core.rng import Rng
 
-__all__ = ["COST_RULE", "CREATION_TABLES_NOTE", "Hireling", "roll_hireling"]
+__all__ = [
+    "ABILITY_DICE",
+    "ABILITY_DIE",
+    "COST_DIE",
+    "COST_RULE",
+    "CREATION_TABLES_NOTE",
+    "HP_DIE",
+    "WEAPON_DIE",
+    "Hireling",
+    "roll_hireling",
+]
+
+ABILITY_DICE = 3  # "roll 3d6 for each ability score"
+ABILITY_DIE = 6
+HP_DIE = 6  # "1d6 HP"
+WEAPON_DIE = 6  # "a simple weapon (d6)"
+COST_DIE = 3  # "1-3gp per day", rolled as 1d3 (see COST_RULE)
 
 COST_RULE = "Daily cost: the text says 1-3 gp; this roller rolls 1d3."
 CREATION_TABLES_NOTE = (
@@ -48,7 +64,7 @@ class Hireling:
 
 
 def _three_d6(rng: Rng) -> tuple[int, int, int]:
-    first, second, third = rng.dice(3, 6)
+    first, second, third = rng.dice(ABILITY_DICE, ABILITY_DIE)
     return first, second, third
 
 
@@ -57,6 +73,6 @@ def roll_hireling(rng: Rng) -> Hireling:
     strength = _three_d6(rng)
     dexterity = _three_d6(rng)
     willpower = _three_d6(rng)
-    hp = rng.die(6)
-    cost = rng.die(3)
-    return Hireling(strength, dexterity, willpower, hp, 6, cost)
+    hp = rng.die(HP_DIE)
+    cost = rng.die(COST_DIE)
+    return Hireling(strength, dexterity, willpower, hp, WEAPON_DIE, cost)

@@ -2,9 +2,9 @@
 
 Two documents describe this family of games:
 
-* seed 004, the Cairn rules (STR, DEX, WIL; HP then STR) and, at its end, a
+* Cairn: the Cairn rules (STR, DEX, WIL; HP then STR) and, at its end, a
   "Rules Summary" of a variant with Prowess, Insight, Resolve and Grit;
-* seed 001, a rules page with Might and Heart and a harm table.
+* Might and Heart: a rules page with Might and Heart and a harm table.
 
 Every roller takes one of these keys and follows that text only. Where a text
 says nothing, the choice made here is written in the rule set's notes, which
@@ -59,6 +59,11 @@ class RuleSet:
     act_first: CommonCall
     retreat: CommonCall
     morale: CommonCall
+
+    def call(self, name: str) -> CommonCall:
+        """The save the rules call for by ``name``: "act", "retreat" or "morale"."""
+        calls = {"act": self.act_first, "retreat": self.retreat, "morale": self.morale}
+        return calls[require_choice("mode", "Call", name, tuple(calls))]
 
     @property
     def save_rule(self) -> str:

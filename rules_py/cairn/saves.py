@@ -1,13 +1,13 @@
 """Saves and contests in the three Cairn-style rule sets (see :mod:`rules_py.cairn.rulesets`).
 
-Cairn (seed 004, "Saves"):
+Cairn, "Saves":
 
     "PCs roll a d20 for an appropriate ability score. If they roll equal to or
     under that ability score, they pass. Otherwise, they fail. A 1 is always a
     success, and a 20 is always a failure."
 
-Might and Heart (seed 001) says the same without the 1 and the 20; so does the
-Grit variant (seed 004, Rules Summary), which adds:
+Might and Heart ("Saves") says the same without the 1 and the 20; so does the
+Grit variant (Cairn, Rules Summary: Saves and Effort), which adds:
 
     "In a contest, the highest successful roll wins."
 
@@ -26,6 +26,7 @@ from fractions import Fraction
 from rules_py.cairn.rulesets import CAIRN, RuleSet, rule_set
 from rules_py.core import dist
 from rules_py.core.errors import RulesInputError, require_choice, require_int
+from rules_py.core.ranges import IntRange
 from rules_py.core.rng import Rng
 
 __all__ = [
@@ -34,6 +35,8 @@ __all__ = [
     "BOTH_FAIL_RULE",
     "CALLS",
     "EFFORT_HARM_DIE",
+    "EFFORT_HARM_GOES",
+    "EFFORT_MODES",
     "EFFORT_TIE_RULE",
     "FAILED",
     "MORALE_TRIGGERS",
@@ -49,11 +52,15 @@ __all__ = [
     "SideRoll",
     "best_of",
     "check_ability",
+    "contest_notes",
     "contest_odds",
     "dice_for",
+    "effort_applies",
     "judge_save",
+    "morale_ability",
     "pass_chance",
     "passing_faces",
+    "passing_spans",
     "roll_call",
     "roll_contest",
     "roll_save",
@@ -65,6 +72,9 @@ SAVE_DIE = 20
 ABILITY_MIN = 1
 ABILITY_MAX = 20
 EFFORT_HARM_DIE = 6
+# "Harm that reduces a target's Grit below 0 decreases the remainder from their
+# [...] Resolve, if it is an effort harm." (Rules Summary: Harm)
+EFFORT_HARM_GOES = "effort harm: Grit, then Resolve"
 FAILED = 0  # the "best successful roll" of a side whose every die failed
 
 
@@ -113,6 +123,17 @@ def passing_faces(ability: int, rules: str = CAIRN) -> tuple[int, ...]:
     """The d20 faces that pass against ``ability``."""
     ability = check_ability(ability)
     return tuple(f for f in range(1, SAVE_DIE + 1) if judge_save(ability, f, rules).passed)
+
+
+def passing_spans(ability: int, rules: str = CAIRN) -> tuple[IntRange, ...]:
+    """The passing faces as runs: Cairn with 20 passes on 1-19, never on the 20."""
+    spans: list[IntRange] = []
+    for face in passing_faces(ability, rules):
+        if spans and spans[-1].high == face - 1:
+            spans[-1] = IntRange(spans[-1].low, face)
+        else:
+            spans.append(IntRange(face, face))
+    return tuple(spans)
 
 
 # ---------------------------------------------------------------- one side, one or two dice
@@ -333,6 +354,8 @@ def contest_odds(
 # ---------------------------------------------------------------- the common calls
 
 CALLS = ("act", "retreat", "morale")
+# An effort is a PC's choice (Rules Summary: Effort); Morale is for enemies only.
+EFFORT_MODES = ("save", "contest", "act", "retreat")
 MORALE_TRIGGERS = (
     ("casualty", "They took their first casualty"),
     ("half", "They lost half their number"),
@@ -353,9 +376,34 @@ def roll_call(
 ) -> CallResult:
     """The first-round save to act, Retreat, or Morale, with the ability the rules name."""
     name = require_choice("mode", "Call", name, CALLS)
-    ruleset = rule_set(rules)
-    call = {"act": ruleset.act_first, "retreat": ruleset.retreat, "morale": ruleset.morale}[name]
+    call = rule_set(rules).call(name)
     if name == "morale" and effort:
         raise RulesInputError("effort", "Morale is for enemies; an effort is a PC's choice.")
     side = roll_side(ability, rng, rules, effort)
     return CallResult(name, call.ability, side, call.on_pass if side.passed else call.on_fail)
+
+
+def effort_applies(mode: str, rules: str, effort: bool) -> bool:
+    """Whether a ticked effort counts: only in a mode a PC rolls (not Morale).
+
+    An effort outside the Grit variant is refused, naming the field.
+    """
+    applies = effort and mode in EFFORT_MODES
+    dice_for(rules, applies)
+    return applies
+
+
+def morale_ability(own: int, leader: int, use_leader: bool) -> int:
+    """ "Some groups may use their leader's WIL in place of their own." """
+    return check_ability(leader, "leader", "Leader's attribute") if use_leader else own
+
+
+def contest_notes(rules: str, first_effort: bool, second_effort: bool) -> tuple[str, ...]:
+    """The readings a rolled contest rests on, in the order a reader needs them."""
+    ruleset = _rolled_contest(rules)
+    notes = [TIE_RULE]
+    if first_effort or second_effort:
+        notes.append(EFFORT_TIE_RULE)
+    if ruleset.key == CAIRN:
+        notes.append(ruleset.contest_note)  # Cairn has no contest: it borrows the Summary's
+    return tuple(notes)

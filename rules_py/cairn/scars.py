@@ -1,9 +1,9 @@
-"""Scars (seed 004, "Scars"): what happens when a hit leaves a PC at exactly 0 HP.
+"""Scars (Cairn, "Scars"): what happens when a hit leaves a PC at exactly 0 HP.
 
     "When an attack reduces a PC's HP to exactly 0, they are uniquely impacted.
     Look up the result on the table below based on the _total_ damage taken."
 
-The table's words live in ``data/cairn_scars.json``; the sub-rolls each entry
+The table's words live in ``data/scars.json``; the sub-rolls each entry
 calls for are rolled here. "Total damage" is read as the damage the hit dealt
 after armour, which is the HP the PC had before it (1 to 12, since no damage
 die is larger than a d12).
@@ -11,6 +11,7 @@ die is larger than a d12).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -18,12 +19,13 @@ from functools import cache
 from rules_py.cairn import saves as cairn
 from rules_py.core.data import load_json
 from rules_py.core.errors import require_int
+from rules_py.core.ranges import IntRange
 from rules_py.core.rng import Rng
 
 __all__ = [
-    "BROKEN_LIMBS",
-    "HEAD_WOUND_ABILITIES",
-    "LASTING_SCAR_PLACES",
+    "BROKEN_LIMB",
+    "HEAD_WOUND",
+    "LASTING_SCAR",
     "MAXIMUM_READING",
     "SCAR_TOTALS",
     "TOTAL_READING",
@@ -31,6 +33,8 @@ __all__ = [
     "Scar",
     "ScarResult",
     "SubRoll",
+    "d6_results",
+    "d6_rows",
     "roll_scar",
     "scar",
     "scars",
@@ -44,9 +48,12 @@ MAXIMUM_READING = (
     "Scars compare with the maximum scores; the scores entered are taken as the PC's maximums."
 )
 
-LASTING_SCAR_PLACES = ("Neck", "Hands", "Eye", "Chest", "Legs", "Ear")
-BROKEN_LIMBS = ("Leg", "Leg", "Arm", "Arm", "Rib", "Skull")
-HEAD_WOUND_ABILITIES = ("STR", "STR", "DEX", "DEX", "WIL", "WIL")
+# The scars whose text holds a d6 table of its own ("Roll 1d6 | 1-2: Leg, ...").
+LASTING_SCAR = 1
+BROKEN_LIMB = 4
+HEAD_WOUND = 6
+_D6_TABLE = re.compile(r"^Roll 1d6 \| (?P<rows>[^.]+)\.")
+_D6_ROW = re.compile(r"^(?P<low>\d)(?:-(?P<high>\d))?: (?P<result>.+)$")
 
 
 @dataclass(frozen=True)
@@ -101,6 +108,35 @@ def scar(total: int) -> Scar:
     return scars()[total - 1]
 
 
+@cache
+def d6_rows(total: int) -> tuple[tuple[IntRange, str], ...]:
+    """The d6 table written at the start of a scar's text, read from that text.
+
+    "Roll 1d6 | 1-2: Leg, 3-4: Arm, 5: Rib, 6: Skull." gives four rows; the page
+    prints the same text, so the roll and the page cannot disagree.
+    """
+    found = _D6_TABLE.match(scar(total).text)
+    if found is None:
+        raise ValueError(f"scar {total} has no d6 table")
+    rows = []
+    for part in found["rows"].split(", "):
+        row = _D6_ROW.match(part)
+        if row is None:
+            raise ValueError(f"scar {total}: cannot read {part!r}")
+        low = int(row["low"])
+        rows.append((IntRange(low, int(row["high"] or low)), row["result"]))
+    return tuple(rows)
+
+
+def d6_results(total: int) -> tuple[str, ...]:
+    """What each face 1-6 of a scar's d6 table gives, in face order."""
+    rows = d6_rows(total)
+    results = tuple(
+        next(result for span, result in rows if span.holds(face)) for face in range(1, 7)
+    )
+    return results
+
+
 def _take_higher(
     label: str, what: str, current: int, sides: int, rolled: tuple[int, ...]
 ) -> SubRoll:
@@ -123,7 +159,7 @@ def _max_hp_check(count: int, when: str = "") -> Callable[[PcScores, Rng], tuple
 def _lasting_scar(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
     place = rng.die(6)
     return (
-        SubRoll("Where (1d6)", 6, (place,), LASTING_SCAR_PLACES[place - 1]),
+        SubRoll("Where (1d6)", 6, (place,), d6_results(LASTING_SCAR)[place - 1]),
         *_max_hp_check(1)(pc, rng),
     )
 
@@ -137,14 +173,14 @@ def _walloped(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
 def _broken_limb(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
     limb = rng.die(6)
     return (
-        SubRoll("Which limb (1d6)", 6, (limb,), BROKEN_LIMBS[limb - 1]),
+        SubRoll("Which limb (1d6)", 6, (limb,), d6_results(BROKEN_LIMB)[limb - 1]),
         *_max_hp_check(2, ", once mended")(pc, rng),
     )
 
 
 def _head_wound(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
     which = rng.die(6)
-    ability = HEAD_WOUND_ABILITIES[which - 1]
+    ability = d6_results(HEAD_WOUND)[which - 1]
     return (
         SubRoll("Which ability (1d6)", 6, (which,), ability),
         _take_higher(

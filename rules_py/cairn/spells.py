@@ -1,6 +1,6 @@
-"""The 100 Spells of Cairn (seed 004, "100 Spells"): the table and a d100 roll.
+"""The 100 Spells of Cairn (Cairn, "100 Spells"): the table and a d100 roll.
 
-The table lives once, in ``data/cairn_spells.json`` (number, name, one-line
+The table lives once, in ``data/spells.json`` (number, name, one-line
 effect, word for word). The page renders it through a macro and the roller
 reads the same tuple, so they cannot disagree.
 

@@ -368,3 +368,56 @@ def test_rollers_fit_a_phone_screen(phone_page: Page, base_url: str, path: str, 
     box = widget.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# ---------------------------------------------------------------- cairn.grit, cairn.recovery
+
+
+def test_grit_rest_while_deprived(page: Page, base_url: str, console: ConsoleLog) -> None:
+    # The Healing section's roller starts on a rest; a Deprived rest rolls 1d6 less.
+    widget = widget_on(page, base_url, GRIT, "cairn.grit", index=1)
+    expect(widget.locator('select[name="mode"]')).to_have_value("rest")
+    expect(widget.locator('input[name="harm"]')).to_be_hidden()
+    widget.locator('input[name="deprived"]').check()
+    odds = widget.locator('[data-role="odds"]')
+    expect(odds).to_contain_text("7/12 = 58.33%")  # Grit 0: the second die is as high
+    press_primary(widget)
+    (rolled,) = faces(widget, "Grit (1d6)")
+    (less,) = faces(widget, "Deprived: less 1d6")
+    result = widget.locator('[data-role="result"]')
+    expect(result.locator(".rp-outcome")).to_have_text(f"Grit {max(rolled - less, 0)}")
+    expect(result).to_contain_text("1d6 less another 1d6")
+    assert console.errors == []
+
+
+def test_grit_effort_goes_to_grit_then_resolve(page: Page, base_url: str) -> None:
+    widget = widget_on(page, base_url, GRIT, "cairn.grit")
+    widget.locator('select[name="mode"]').select_option("effort")
+    widget.locator('input[name="grit"]').fill("0")
+    widget.locator('input[name="score"]').fill("12")
+    press_primary(widget)
+    (taken,) = faces(widget, "Effort harm (1d6)")
+    expect(widget.locator('[data-role="result"]')).to_contain_text(
+        f"Resolve 12 \u2212 {taken} = {12 - taken}."
+    )
+
+
+def test_might_heart_recovery_rolls_a_d6_a_week(page: Page, base_url: str) -> None:
+    widget = widget_on(page, base_url, MIGHT_HEART_RULES, "cairn.recovery")
+    widget.locator('input[name="current"]').fill("6")
+    widget.locator('input[name="before"]').fill("10")
+    expect(widget.locator('[data-role="odds"]')).to_contain_text("Back to 10 within 1 week")
+    widget.locator('input[name="periods"]').fill("2")
+    press_primary(widget)
+    gains = faces(widget, "1d6 each week")
+    score = 6
+    for gain in gains:
+        score = min(score + gain, 10)
+    expect(widget.locator('[data-role="result"]')).to_contain_text(
+        f"6 + {score - 6} = {score} (at most 10)."
+    )
+    widget.locator('input[name="deprived"]').check()
+    press_primary(widget)
+    expect(widget.locator('[data-role="result"] .rp-outcome')).to_have_text(
+        "No recovery: stays at 6"
+    )

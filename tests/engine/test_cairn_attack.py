@@ -65,7 +65,7 @@ def test_armour_never_makes_damage_negative(dice: list[int], armor: int, seed: i
 
 
 def test_the_wood_troll_hits_bea() -> None:
-    # Seed 004: "The club does 1d10 damage and the Warden rolls a 4. They subtract 1
+    # Cairn, "Combat" example: "The club does 1d10 damage and the Warden rolls a 4. They subtract 1
     # to account for Bea's leather armor, leaving Bea with 2 HP remaining" (from 5).
     club = plan(10)
     rolled = attack.judge_damage(club, (4,), 1)

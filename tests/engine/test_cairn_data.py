@@ -10,11 +10,12 @@ from hypothesis import strategies as st
 
 from rules_py.cairn import bestiary, hirelings, scars, spells, tables
 from rules_py.core.errors import RulesInputError
+from rules_py.core.ranges import IntRange
 from rules_py.core.rng import Rng
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 
-# The names of seed 004's "100 Spells" table, in its order (1 to 100).
+# The names of Cairn's "100 Spells" table, in its order (1 to 100).
 SOURCE_NAMES = (
     "Adhere",
     "Anchor",
@@ -277,11 +278,13 @@ def test_head_wound_compares_with_the_ability_it_rolled() -> None:
 
 
 def test_lasting_scar_and_broken_limb_places() -> None:
-    assert scars.LASTING_SCAR_PLACES == ("Neck", "Hands", "Eye", "Chest", "Legs", "Ear")
-    assert scars.BROKEN_LIMBS == ("Leg", "Leg", "Arm", "Arm", "Rib", "Skull")
+    assert scars.d6_results(scars.LASTING_SCAR) == ("Neck", "Hands", "Eye", "Chest", "Legs", "Ear")
+    assert scars.d6_results(scars.BROKEN_LIMB) == ("Leg", "Leg", "Arm", "Arm", "Rib", "Skull")
+    assert scars.d6_results(scars.HEAD_WOUND) == ("STR", "STR", "DEX", "DEX", "WIL", "WIL")
+    assert scars.d6_rows(scars.BROKEN_LIMB)[0] == (IntRange(1, 2), "Leg")
 
 
-# The stat lines of seed 004's bestiary, with the Spellbook markup read as intended.
+# The stat lines of Cairn's bestiary, with the Spellbook markup read as intended.
 SOURCE_STATLINES = {
     "Root Goblin": "4 HP, 8 STR, 14 DEX, 8 WIL, spear (d6)",
     "Hooded Men": "12 HP, 9 STR, 12 DEX, 14 WIL, leystaff (d8), a Spellbook (Choose one: "
@@ -356,7 +359,7 @@ def test_hireling_costs_cover_one_to_three() -> None:
 def test_reaction_odds_equal_counting_two_dice() -> None:
     counted: Counter[str] = Counter()
     for a, b in product(range(1, 7), repeat=2):
-        counted[tables.band_for(tables.REACTION_BANDS, a + b).result] += 1
+        counted[tables.band_for(tables.table(tables.REACTION).rows, a + b).result] += 1
     odds = {band.result: chance for band, chance in tables.reaction_odds()}
     assert odds == {name: Fraction(n, 36) for name, n in counted.items()}
     assert odds == {
@@ -369,7 +372,7 @@ def test_reaction_odds_equal_counting_two_dice() -> None:
 
 
 def test_reaction_bands_are_the_tables() -> None:
-    assert [(b.span, b.result) for b in tables.REACTION_BANDS] == [
+    assert [(b.range.span, b.result) for b in tables.table(tables.REACTION).rows] == [
         ("2", "Hostile"),
         ("3-5", "Wary"),
         ("6-8", "Curious"),
@@ -379,7 +382,7 @@ def test_reaction_bands_are_the_tables() -> None:
 
 
 def test_die_of_fate_four_or_more_favours_the_pcs() -> None:
-    odds = {band.span: chance for band, chance in tables.fate_odds()}
+    odds = {band.range.span: chance for band, chance in tables.fate_odds()}
     assert odds == {"1-3": Fraction(1, 2), "4-6": Fraction(1, 2)}
     for seed in range(50):
         rolled = tables.roll_fate(Rng(seed))
@@ -390,4 +393,4 @@ def test_die_of_fate_four_or_more_favours_the_pcs() -> None:
 def test_a_reaction_roll_lands_in_its_band(seed: int) -> None:
     rolled = tables.roll_reaction(Rng(seed))
     assert len(rolled.dice) == 2
-    assert rolled.band.holds(rolled.total)
+    assert rolled.band.range.holds(rolled.total)

@@ -1,4 +1,4 @@
-"""What damage does: HP then STR (Cairn), Might or Heart (seed 001), Grit then an ability."""
+"""What damage does: HP then STR (Cairn), Might or Heart (Might and Heart), Grit then an ability."""
 
 from fractions import Fraction
 
@@ -20,7 +20,7 @@ damages = st.integers(min_value=0, max_value=12)
 
 
 def test_bea_is_left_with_two_hp() -> None:
-    # Seed 004: a 4 on the d10 minus 1 armour against Bea's 5 HP leaves 2 HP.
+    # Cairn, "Combat" example: a 4 on the d10 minus 1 armour against Bea's 5 HP leaves 2 HP.
     bea = harm.cairn_target("pc", hp=5, strength=10, max_hp=5)
     result = harm.apply_harm(bea, 3, Rng(1))
     assert result.stage.pool_after == 2
@@ -236,7 +236,7 @@ def test_bad_targets_name_their_field() -> None:
 
 
 def test_hooded_men_leech_wil_directly() -> None:
-    # Seed 004: "Critical damage: leech a part of the victim's soul (1d4 WIL damage)."
+    # Cairn, "Bestiary": "Critical damage: leech a part of the victim's soul (1d4 WIL damage)."
     victim = harm.cairn_target("pc", hp=4, strength=10, willpower=3, max_hp=4, direct="WIL")
     odds = harm.outcome_dist(victim, dist.die(4))
     assert dict(odds.items()) == {"ability": Fraction(2, 4), "dead": Fraction(2, 4)}

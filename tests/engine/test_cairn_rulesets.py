@@ -22,7 +22,7 @@ def passes_by_the_text(rules: str, ability: int, face: int) -> bool:
     """Second method: each document's sentence, read literally."""
     if rules == CAIRN:  # "A 1 is always a success, and a 20 is always a failure."
         return face == 1 or (face != 20 and face <= ability)
-    return face <= ability  # seed 001 and the Rules Summary: "equal to or under"
+    return face <= ability  # Might and Heart and the Rules Summary: "equal to or under"
 
 
 @pytest.mark.parametrize("rules", KEYS)
@@ -44,7 +44,7 @@ def test_only_cairn_has_the_automatic_one_and_twenty() -> None:
 
 
 def test_bea_sneaks_past_the_goblins() -> None:
-    # Seed 004: "her 13 DEX makes sneaking past the guards the best option. She rolls
+    # Cairn, "Saves" example: "her 13 DEX makes sneaking past the guards the best option. She rolls
     # a d20, and resulting in a 10 - a success!"
     assert cairn.judge_save(13, 10, CAIRN).passed
 
@@ -200,7 +200,7 @@ def test_each_call_uses_the_ability_its_text_names(rules: str, call: str, abilit
 
 
 def test_the_troll_attacks_first_when_bea_fails_her_dex_save() -> None:
-    # Seed 004: "In order to make a move before the Troll, she makes a DEX save.
+    # Cairn, "Combat" example: "In order to make a move before the Troll, she makes a DEX save.
     # She fails, and the Troll gets to attack first."
     failing_seed = next(s for s in range(100) if not cairn.roll_save(13, Rng(s)).passed)
     result = cairn.roll_call("act", 13, Rng(failing_seed), CAIRN)

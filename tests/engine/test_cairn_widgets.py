@@ -50,6 +50,8 @@ def test_catalog_lists_every_cairn_widget() -> None:
         "cairn.tables",
         "cairn.hireling",
         "cairn.spells",
+        "cairn.grit",
+        "cairn.recovery",
     } <= names
 
 
@@ -218,3 +220,64 @@ def test_hireling_copy_text_matches_its_facts() -> None:
     copy = next(b for b in view if b["type"] == "copy")["text"]
     assert copy.startswith(f"Hireling: STR {facts['STR']}, DEX {facts['DEX']}, WIL {facts['WIL']}")
     assert sum(dice_of(view, "STR (3d6)")) == int(facts["STR"])
+
+
+def test_grit_rest_while_deprived_shows_both_dice_and_the_reading() -> None:
+    view = ok("cairn.grit", {"seed": 9, "mode": "rest", "deprived": True, "grit": 5})
+    (rolled,) = dice_of(view, "Grit (1d6)")
+    (less,) = dice_of(view, "Deprived: less 1d6")
+    assert texts(view, "outcome") == [f"Grit {max(rolled - less, 0)}"]
+    assert f"Grit 5 before the rest becomes {max(rolled - less, 0)}." in texts(view, "line")
+    assert any("1d6 less another 1d6" in text for text in texts(view, "note"))
+
+
+def test_grit_odds_for_a_deprived_rest() -> None:
+    view = ok("cairn.grit", {"action": "odds", "mode": "rest", "deprived": True})
+    bars = {
+        bar["label"]: bar["chance"] for bar in next(b for b in view if b["type"] == "chart")["bars"]
+    }
+    assert bars["0"] == "7/12 = 58.33%"
+    assert bars["5"] == "1/36 = 2.78%"
+
+
+def test_grit_effort_takes_its_harm_from_grit_then_resolve() -> None:
+    view = ok("cairn.grit", {"seed": 3, "mode": "effort", "grit": 2, "score": 9})
+    (taken,) = dice_of(view, "Effort harm (1d6)")
+    lines = texts(view, "line")
+    if taken <= 2:
+        assert lines[0] == f"Grit 2 \u2212 {taken} = {2 - taken}."
+    else:
+        assert lines[1] == f"Resolve 9 \u2212 {taken - 2} = {9 - taken + 2}."
+
+
+def test_grit_harm_refuses_a_bad_score() -> None:
+    found = error("cairn.grit", {"mode": "harm", "score": 0})
+    assert found["field"] == "score"
+
+
+def test_recovery_rolls_a_d6_a_week_up_to_the_old_score() -> None:
+    view = ok(
+        "cairn.recovery",
+        {"seed": 5, "rules": "might-heart", "current": 3, "before": 9, "periods": 3},
+    )
+    gains = dice_of(view, "1d6 each week")
+    score = 3
+    for gain in gains:
+        score = min(score + gain, 9)
+    assert texts(view, "line") == [f"3 + {score - 3} = {score} (at most 9)."]
+
+
+def test_recovery_odds_and_deprivation() -> None:
+    view = ok(
+        "cairn.recovery",
+        {"action": "odds", "rules": "might-heart", "current": 6, "before": 10},
+    )
+    facts = dict(next(b for b in view if b["type"] == "facts")["items"])
+    assert facts == {"Back to 10 within 1 week": "1/2 = 50%"}
+    deprived = ok("cairn.recovery", {"seed": 1, "deprived": True})
+    assert texts(deprived, "outcome") == ["No recovery: stays at 4"]
+
+
+def test_recovery_refuses_a_score_above_the_old_one() -> None:
+    found = error("cairn.recovery", {"current": 12, "before": 10})
+    assert found["field"] == "current"

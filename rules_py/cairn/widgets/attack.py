@@ -13,7 +13,8 @@ from typing import Any
 
 from rules_py.cairn import attack, harm
 from rules_py.cairn.rulesets import CAIRN, CHOICES, GRIT, MIGHT_HEART, rule_set
-from rules_py.cairn.scars import MAXIMUM_READING, TOTAL_READING, ScarResult
+from rules_py.cairn.saves import ABILITY_MAX, ABILITY_MIN, EFFORT_HARM_DIE, EFFORT_HARM_GOES
+from rules_py.cairn.scars import ScarResult
 from rules_py.core.rng import Rng
 from rules_py.widget import (
     Action,
@@ -21,6 +22,7 @@ from rules_py.widget import (
     Call,
     Field,
     Widget,
+    bool_field,
     chance_text,
     chart,
     choice_field,
@@ -33,98 +35,80 @@ from rules_py.widget import (
     outcome,
 )
 
-__all__ = [
-    "BLAST",
-    "BLAST_TARGETS_NOTE",
-    "CAIRN_ONLY",
-    "CAIRN_PC",
-    "GRIT_ONLY",
-    "HP_RULES",
-    "MAX_TARGETS",
-    "MIGHT_HEART_ONLY",
-    "SECOND_WEAPONS",
-    "WEAPONS",
-    "WIDGETS",
-    "handle",
-]
+__all__ = ["WIDGETS"]
 
-WEAPONS = (
-    ("d4", "d4"),
-    ("d6", "d6"),
-    ("d8", "d8"),
-    ("d10", "d10"),
-    ("d12", "d12"),
-    ("unarmed", "Unarmed (d4)"),
+_WEAPON_DICE = tuple((f"d{sides}", f"d{sides}") for sides in attack.WEAPON_DICE)
+WEAPONS = (*_WEAPON_DICE, (attack.UNARMED, f"Unarmed (d{attack.UNARMED_DIE})"))
+SECOND_WEAPONS = ((attack.NO_SECOND, "None"), *_WEAPON_DICE)
+MODIFIERS = (
+    ("none", "Normal"),
+    ("impaired", f"Impaired (d{attack.IMPAIRED_DIE})"),
+    ("enhanced", f"Enhanced (d{attack.ENHANCED_DIE})"),
 )
-SECOND_WEAPONS = (("none", "None"), *WEAPONS[:5])
-MAX_TARGETS = 12
+GOES_TO = (
+    (harm.HP_TO, "HP, then STR"),
+    *((ability, f"{ability} directly") for ability in harm.DIRECT_ABILITIES),
+)
 BLAST = {"blast": ("true",)}
 CAIRN_ONLY = {"rules": (CAIRN,)}
 CAIRN_PC = {"rules": (CAIRN,), "target": ("pc",)}
 HP_RULES = {"rules": (CAIRN, MIGHT_HEART)}
 MIGHT_HEART_ONLY = {"rules": (MIGHT_HEART,)}
 GRIT_ONLY = {"rules": (GRIT,)}
-BLAST_TARGETS_NOTE = (
-    "Blast: every target here has the same armour and scores; roll again for others."
-)
+_HARM_WORDS = {"physical": "Physical", "mind": "Mind", "stress": "Stress", "effort": "Effort"}
 
 
-def _bool(name: str, label: str, shown_when: Mapping[str, tuple[str, ...]] | None = None) -> Field:
-    return Field(name, label, "bool", False, shown_when=shown_when or {})
+def _harm_kinds(rules: str) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (kind, f"{_HARM_WORDS[kind]} (to {ability})") for kind, ability in harm.HARM_KINDS[rules]
+    )
 
 
 def _score(
     name: str, label: str, shown_when: Mapping[str, tuple[str, ...]], default: int = 10
 ) -> Field:
-    return int_field(name, label, default, 1, 20, shown_when=shown_when)
+    return int_field(name, label, default, ABILITY_MIN, ABILITY_MAX, shown_when=shown_when)
 
 
 # ---------------------------------------------------------------- from the form to the engine
 
 
 def _spec(values: Mapping[str, Any]) -> attack.AttackSpec:
-    unarmed = values["weapon"] == "unarmed"
-    dice = [attack.UNARMED_DIE if unarmed else attack.parse_die(values["weapon"], "weapon")]
-    if values["second"] != "none":
-        dice.append(attack.parse_die(values["second"], "second"))
-    dice += attack.parse_dice_list(values["others"])
-    return attack.AttackSpec(
-        rules=values["rules"],
-        weapons=tuple(dice),
-        unarmed=unarmed,
+    return attack.attack_spec(
+        values["rules"],
+        values["weapon"],
+        values["second"],
+        values["others"],
         modifier=values["modifier"],
         blast=values["blast"],
         attacker=values["attacker"],
         target=values["target"],
-        effort=values["effort"] and values["rules"] == GRIT,
-        ability=values["ability"] if values["rules"] == GRIT else None,
+        effort=values["effort"],
+        ability=values["ability"],
     )
+
+
+_TARGET_FIELDS = (
+    "hp",
+    "max_hp",
+    "goes_to",
+    "strength",
+    "dexterity",
+    "willpower",
+    "might",
+    "heart",
+    "harm",
+    "grit",
+    "prowess",
+    "insight",
+    "resolve",
+    "grit_harm",
+)
 
 
 def _target(values: Mapping[str, Any]) -> harm.Target:
-    rules, kind = values["rules"], values["target"]
-    if rules == CAIRN:
-        return harm.cairn_target(
-            kind,
-            hp=values["hp"],
-            strength=values["strength"],
-            dexterity=values["dexterity"],
-            willpower=values["willpower"],
-            max_hp=values["max_hp"] if kind == "pc" else 0,
-            direct="" if values["goes_to"] == "hp" else values["goes_to"],
-        )
-    if rules == MIGHT_HEART:
-        return harm.might_heart_target(
-            kind, values["hp"], values["might"], values["heart"], values["harm"]
-        )
-    return harm.grit_target(
-        kind,
-        values["grit"],
-        values["prowess"],
-        values["insight"],
-        values["resolve"],
-        values["grit_harm"],
-    )
+    scores = {name: values[name] for name in _TARGET_FIELDS}
+    return harm.target_for(values["rules"], values["target"], **scores)
 
 
 def _dice_text(plan: attack.AttackPlan) -> str:
@@ -140,12 +124,6 @@ def _dice_text(plan: attack.AttackPlan) -> str:
 # ---------------------------------------------------------------- odds
 
 
-def _armor(values: Mapping[str, Any], target: harm.Target) -> int:
-    """The armour that counts: none against damage dealt straight to an ability."""
-    armor = attack.check_armor(values["armor"])
-    return 0 if target.direct else armor
-
-
 def _miss_text(chance: Fraction) -> str:
     return chance_text(chance) if chance else "0% (every face is at or under the ability)"
 
@@ -153,7 +131,7 @@ def _miss_text(chance: Fraction) -> str:
 def _odds(values: Mapping[str, Any]) -> list[Block]:
     plan = attack.plan_attack(_spec(values))
     target = _target(values)
-    armor = _armor(values, target)
+    armor = harm.armor_against(target, values["armor"])
     damage = attack.damage_dist(plan, armor)
     bars = [(str(amount), chance) for amount, chance in damage.items()]
     blocks: list[Block] = [
@@ -244,7 +222,6 @@ def _one_target(
     blocks += [line(text) for text in result.lines]
     if result.scar is not None:
         blocks += _scar_blocks(result.scar)
-        notes += [TOTAL_READING, MAXIMUM_READING]
     notes += result.notes
     return blocks
 
@@ -252,24 +229,25 @@ def _one_target(
 def _roll(values: Mapping[str, Any], rng: Rng) -> list[Block]:
     plan = attack.plan_attack(_spec(values))
     target = _target(values)
-    armor = _armor(values, target)
+    armor = harm.armor_against(target, values["armor"])
     blocks: list[Block] = []
     notes: list[str] = list(plan.notes)
     if plan.effort:
-        # "before any roll, take 1d6 harm"
-        taken = rng.die(6)
-        blocks.append(dice("Effort harm (1d6)", [die_face(taken, 6)]))
-        blocks.append(line(f"The attacker takes {taken} effort harm (Grit, then Resolve)."))
-    count = values["targets"] if plan.blast else 1
-    if plan.blast and values["roll_targets"]:
-        count = attack.roll_blast_targets(plan, rng)
-        blocks.append(dice(f"Targets (d{plan.dice[0]})", [die_face(count, plan.dice[0])]))
+        taken = attack.roll_effort_harm(rng)
+        blocks.append(
+            dice(f"Effort harm (1d{EFFORT_HARM_DIE})", [die_face(taken, EFFORT_HARM_DIE)])
+        )
+        blocks.append(line(f"The attacker takes {taken} harm ({EFFORT_HARM_GOES})."))
+    hit = attack.blast_targets(plan, values["targets"], values["roll_targets"], rng)
+    count = hit.count
+    if hit.rolled is not None:
+        blocks.append(dice(f"Targets (d{plan.dice[0]})", [die_face(hit.rolled, plan.dice[0])]))
         blocks.append(line(f"The blast catches {count} target{'s' if count != 1 else ''}."))
     for index in range(count):
         label = f"Target {index + 1}" if count > 1 else ""
         blocks += _one_target(plan, armor, target, rng, label, notes)
     if count > 1:
-        notes.append(BLAST_TARGETS_NOTE)
+        notes.append(attack.BLAST_TARGETS_NOTE)
     seen: list[str] = []
     for text in notes:
         if text not in seen:
@@ -297,8 +275,8 @@ WIDGETS = (
         hand_roll=(
             "Roll the weapon die (d4 unarmed or impaired, d12 enhanced); with two weapons or "
             "several attackers roll every die and keep the single highest. Subtract the "
-            "target's armour (at most 3). Damage comes off HP; what goes below 0 comes off STR, "
-            "and the target makes a STR save against critical damage."
+            f"target's armour (at most {attack.MAX_ARMOR}). Damage comes off HP; what goes "
+            "below 0 comes off STR, and the target makes a STR save against critical damage."
         ),
         fields=(
             choice_field("rules", "Rules", CHOICES),
@@ -312,14 +290,12 @@ WIDGETS = (
                 help="For example: d6, d8. Every die is rolled and the single highest counts.",
                 max_length=80,
             ),
-            choice_field(
-                "modifier",
-                "Attack",
-                (("none", "Normal"), ("impaired", "Impaired (d4)"), ("enhanced", "Enhanced (d12)")),
+            choice_field("modifier", "Attack", MODIFIERS),
+            bool_field("blast", "Blast (rolled separately for each target)"),
+            int_field(
+                "targets", "Targets in the blast", 1, 1, attack.MAX_BLAST_TARGETS, shown_when=BLAST
             ),
-            _bool("blast", "Blast (rolled separately for each target)"),
-            int_field("targets", "Targets in the blast", 1, 1, MAX_TARGETS, shown_when=BLAST),
-            _bool("roll_targets", "Not sure how many? Roll the damage die", BLAST),
+            bool_field("roll_targets", "Not sure how many? Roll the damage die", shown_when=BLAST),
             choice_field(
                 "attacker",
                 "Attacker",
@@ -336,7 +312,11 @@ WIDGETS = (
                 GRIT_ONLY,
                 12,
             ),
-            _bool("effort", "Make an effort (take 1d6 harm, roll one extra die)", GRIT_ONLY),
+            bool_field(
+                "effort",
+                "Make an effort (take 1d6 harm, roll one extra die)",
+                shown_when=GRIT_ONLY,
+            ),
             int_field("armor", "Target's armour", 0, 0, attack.MAX_ARMOR),
             int_field("hp", "Target's HP", 6, 0, harm.MAX_POOL, shown_when=HP_RULES),
             int_field("grit", "Target's Grit", 3, 0, harm.MAX_POOL, shown_when=GRIT_ONLY),
@@ -344,12 +324,7 @@ WIDGETS = (
             choice_field(
                 "goes_to",
                 "Damage goes to",
-                (
-                    ("hp", "HP, then STR"),
-                    ("STR", "STR directly"),
-                    ("DEX", "DEX directly"),
-                    ("WIL", "WIL directly"),
-                ),
+                GOES_TO,
                 shown_when=CAIRN_ONLY,
                 help='Directly: a creature\'s effect such as "1d4 WIL damage".',
             ),
@@ -357,23 +332,11 @@ WIDGETS = (
             _score("dexterity", "Target's DEX", CAIRN_ONLY),
             _score("willpower", "Target's WIL", CAIRN_ONLY),
             choice_field(
-                "harm",
-                "Kind of harm",
-                (("physical", "Physical (to Might)"), ("mind", "Mind (to Heart)")),
-                shown_when=MIGHT_HEART_ONLY,
+                "harm", "Kind of harm", _harm_kinds(MIGHT_HEART), shown_when=MIGHT_HEART_ONLY
             ),
             _score("might", "Target's Might", MIGHT_HEART_ONLY),
             _score("heart", "Target's Heart", MIGHT_HEART_ONLY),
-            choice_field(
-                "grit_harm",
-                "Kind of harm",
-                (
-                    ("physical", "Physical (to Prowess)"),
-                    ("stress", "Stress (to Insight)"),
-                    ("effort", "Effort (to Resolve)"),
-                ),
-                shown_when=GRIT_ONLY,
-            ),
+            choice_field("grit_harm", "Kind of harm", _harm_kinds(GRIT), shown_when=GRIT_ONLY),
             _score("prowess", "Target's Prowess", GRIT_ONLY),
             _score("insight", "Target's Insight", GRIT_ONLY),
             _score("resolve", "Target's Resolve", GRIT_ONLY),

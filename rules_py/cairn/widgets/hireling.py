@@ -7,20 +7,27 @@ from typing import Any
 from rules_py.cairn import hirelings
 from rules_py.widget import Action, Block, Call, Widget, copy_text, dice, die_face, facts, note
 
-__all__ = ["WIDGETS", "handle"]
+__all__ = ["WIDGETS"]
+
+_ABILITY_DICE = f"{hirelings.ABILITY_DICE}d{hirelings.ABILITY_DIE}"
 
 
 def handle(call: Call) -> dict[str, Any]:
     hireling = hirelings.roll_hireling(call.rng)
     rolled = (
-        ("STR (3d6)", hireling.strength),
-        ("DEX (3d6)", hireling.dexterity),
-        ("WIL (3d6)", hireling.willpower),
+        (f"STR ({_ABILITY_DICE})", hireling.strength),
+        (f"DEX ({_ABILITY_DICE})", hireling.dexterity),
+        (f"WIL ({_ABILITY_DICE})", hireling.willpower),
     )
-    view: list[Block] = [dice(label, [die_face(f, 6) for f in faces]) for label, faces in rolled]
+    view: list[Block] = [
+        dice(label, [die_face(f, hirelings.ABILITY_DIE) for f in faces]) for label, faces in rolled
+    ]
     view += [
-        dice("HP (1d6)", [die_face(hireling.hp, 6)]),
-        dice("Cost in gp per day (1d3)", [die_face(hireling.cost_gp, 3)]),
+        dice(f"HP (1d{hirelings.HP_DIE})", [die_face(hireling.hp, hirelings.HP_DIE)]),
+        dice(
+            f"Cost in gp per day (1d{hirelings.COST_DIE})",
+            [die_face(hireling.cost_gp, hirelings.COST_DIE)],
+        ),
         facts(
             [
                 *((name, str(value)) for name, value in hireling.scores),

@@ -7,17 +7,16 @@ and which ability the first-round save, Retreat and Morale use.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from rules_py.cairn import saves as cairn
-from rules_py.cairn.rulesets import CAIRN, CHOICES, GRIT, RuleSet, rule_set
+from rules_py.cairn.rulesets import CHOICES, GRIT, RuleSet, rule_set
 from rules_py.widget import (
     Action,
     Block,
     Call,
-    Field,
     Widget,
+    bool_field,
     chance_text,
     choice_field,
     dice,
@@ -29,7 +28,7 @@ from rules_py.widget import (
     outcome,
 )
 
-__all__ = ["CALL_TITLES", "CONTEST", "EFFORT_MODES", "MODES", "MORALE", "WIDGETS", "handle"]
+__all__ = ["WIDGETS"]
 
 CONTEST = {"mode": ("contest",)}
 MORALE = {"mode": ("morale",)}
@@ -40,30 +39,15 @@ MODES = (
     ("retreat", "Retreat"),
     ("morale", "Morale"),
 )
-EFFORT_MODES = ("save", "contest", "act", "retreat")
 CALL_TITLES = {"act": "First-round save", "retreat": "Retreat", "morale": "Morale"}
 
 
-def _bool_field(
-    name: str, label: str, shown_when: Mapping[str, tuple[str, ...]], help: str = ""
-) -> Field:
-    return Field(name, label, "bool", False, shown_when=shown_when, help=help)
-
-
-def _ranges(faces: tuple[int, ...]) -> str:
-    """(1, 2, 3, 7) -> "1-3, 7"; "none" when no face passes."""
-    if not faces:
+def _spans(ability: int, rules: str) -> str:
+    """ "1\u201319" as a reader writes the passing faces; "none" when no face passes."""
+    spans = cairn.passing_spans(ability, rules)
+    if not spans:
         return "none"
-    spans: list[str] = []
-    start = previous = faces[0]
-    for face in (*faces[1:], None):
-        if face is not None and face == previous + 1:
-            previous = face
-            continue
-        spans.append(str(start) if start == previous else f"{start}\u2013{previous}")
-        if face is not None:
-            start = previous = face
-    return ", ".join(spans)
+    return ", ".join(span.span.replace("-", "\u2013") for span in spans)
 
 
 def _side_dice(label: str, side: cairn.SideRoll) -> Block:
@@ -89,7 +73,7 @@ def _effort_blocks(side: cairn.SideRoll, who: str = "") -> list[Block]:
     return [
         dice(f"{who}Effort harm (1d6)", [die_face(side.effort_harm, cairn.EFFORT_HARM_DIE)]),
         line(
-            f"{who}Effort: take {side.effort_harm} harm first (effort harm: Grit, then Resolve), "
+            f"{who}Effort: take {side.effort_harm} harm first ({cairn.EFFORT_HARM_GOES}), "
             "then roll two d20s and keep the best."
         ),
     ]
@@ -97,11 +81,10 @@ def _effort_blocks(side: cairn.SideRoll, who: str = "") -> list[Block]:
 
 def _save_odds(ability: int, ruleset: RuleSet, effort: bool, label: str = "") -> list[Block]:
     chance = cairn.pass_chance(ability, ruleset.key)
-    faces = cairn.passing_faces(ability, ruleset.key)
     who = label or "Chance to pass"
     blocks = [
         line(f"{who} with {ability}: {chance_text(chance, cairn.SAVE_DIE)}."),
-        facts([("Passing d20 faces", _ranges(faces))]),
+        facts([("Passing d20 faces", _spans(ability, ruleset.key))]),
     ]
     if effort:
         with_effort = cairn.pass_chance(ability, ruleset.key, effort=True)
@@ -121,12 +104,8 @@ def _contest_odds(first: int, second: int, ruleset: RuleSet, values: dict[str, A
                 ("Nobody wins", chance_text(odds.neither)),
             ]
         ),
-        note(cairn.TIE_RULE),
     ]
-    if any(efforts):
-        blocks.append(note(cairn.EFFORT_TIE_RULE))
-    if ruleset.key == CAIRN:
-        blocks.append(note(ruleset.contest_note))
+    blocks += [note(text) for text in cairn.contest_notes(ruleset.key, *efforts)]
     return blocks
 
 
@@ -169,13 +148,12 @@ def _contest_roll(first: int, second: int, ruleset: RuleSet, call: Call) -> list
 
 
 def _morale_ability(values: dict[str, Any]) -> tuple[int, str]:
-    if values["use_leader"]:
-        return values["leader"], "the leader's"
-    return values["attribute"], "their own"
+    ability = cairn.morale_ability(values["attribute"], values["leader"], values["use_leader"])
+    return ability, "the leader's" if values["use_leader"] else "their own"
 
 
 def _call_intro(mode: str, ruleset: RuleSet, values: dict[str, Any]) -> list[Block]:
-    named = {"act": ruleset.act_first, "retreat": ruleset.retreat, "morale": ruleset.morale}[mode]
+    named = ruleset.call(mode)
     blocks = [line(f"{CALL_TITLES[mode]}: a {named.ability} save. \u201c{named.quote}\u201d")]
     if mode == "morale":
         trigger = dict(cairn.MORALE_TRIGGERS)[values["trigger"]]
@@ -189,7 +167,7 @@ def _call_intro(mode: str, ruleset: RuleSet, values: dict[str, Any]) -> list[Blo
 def _call_roll(mode: str, ruleset: RuleSet, call: Call) -> list[Block]:
     values = dict(call.values)
     ability = _morale_ability(values)[0] if mode == "morale" else values["attribute"]
-    effort = values["effort"] and mode != "morale"
+    effort = cairn.effort_applies(mode, ruleset.key, values["effort"])
     result = cairn.roll_call(mode, ability, call.rng, ruleset.key, effort)
     passed = result.side.passed
     return [
@@ -208,9 +186,7 @@ def handle(call: Call) -> dict[str, Any]:
     ruleset = rule_set(values["rules"])
     mode = values["mode"]
     ability = values["attribute"]
-    effort = bool(values["effort"]) and mode in EFFORT_MODES
-    if effort:
-        cairn.dice_for(ruleset.key, effort)  # refuses an effort outside the Grit variant
+    effort = cairn.effort_applies(mode, ruleset.key, values["effort"])
     if mode == "contest" and not ruleset.contest_is_rolled:
         # Might and Heart: "whoever is most at risk should save"; the first side is that one.
         if call.action == "odds":
@@ -274,15 +250,15 @@ WIDGETS = (
                 cairn.ABILITY_MAX,
                 shown_when=CONTEST,
             ),
-            _bool_field(
+            bool_field(
                 "effort",
                 "Make an effort (take 1d6 harm, roll two d20s, keep the best)",
-                {"rules": (GRIT,), "mode": EFFORT_MODES},
+                shown_when={"rules": (GRIT,), "mode": cairn.EFFORT_MODES},
             ),
-            _bool_field(
+            bool_field(
                 "rival_effort",
                 "Second side makes an effort",
-                {"rules": (GRIT,), "mode": ("contest",)},
+                shown_when={"rules": (GRIT,), "mode": ("contest",)},
             ),
             choice_field(
                 "trigger",
@@ -290,7 +266,7 @@ WIDGETS = (
                 cairn.MORALE_TRIGGERS,
                 shown_when=MORALE,
             ),
-            _bool_field("use_leader", "Use their leader's score instead", MORALE),
+            bool_field("use_leader", "Use their leader's score instead", shown_when=MORALE),
             int_field(
                 "leader",
                 "Leader's attribute",

@@ -24,7 +24,7 @@ from rules_py.widget import (
     outcome,
 )
 
-__all__ = ["WIDGETS", "handle"]
+__all__ = ["WIDGETS"]
 
 
 def _matching_ids(query: str) -> list[str]:
@@ -33,7 +33,7 @@ def _matching_ids(query: str) -> list[str]:
 
 def _count_line(query: str, shown: int) -> Block:
     if not query.strip():
-        return line("All 100 spells are shown.")
+        return line(f"All {len(spells.spells())} spells are shown.")
     if shown == 0:
         return line(f"No spell matches \u201c{query.strip()}\u201d.")
     counted = "1 spell matches" if shown == 1 else f"{shown} spells match"

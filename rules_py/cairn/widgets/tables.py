@@ -1,9 +1,12 @@
-"""Widget ``cairn.tables``: the Reaction roll (2d6) and the Die of Fate (d6), with exact odds."""
+"""Widget ``cairn.tables``: the Reaction roll (2d6) and the Die of Fate (d6), with exact odds.
+
+The rows, dice and sources come from :mod:`rules_py.cairn.tables`; this module
+only lays them out.
+"""
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from rules_py.cairn import tables
 from rules_py.widget import (
@@ -21,47 +24,59 @@ from rules_py.widget import (
     table,
 )
 
-__all__ = ["FATE_NOTE", "REACTION_NOTE", "TABLES", "WIDGETS", "handle"]
+__all__ = ["WIDGETS"]
 
-TABLES = (("reaction", "Reaction (2d6)"), ("fate", "Die of Fate (d6)"))
-REACTION_NOTE = "The Reaction table is the same in the Cairn and the Might and Heart rules."
-FATE_NOTE = "The Die of Fate is a rule of the Might and Heart text; it is optional."
-
-
-def _odds(which: str) -> tuple[tuple[tables.Band, Fraction], ...]:
-    return tables.reaction_odds() if which == "reaction" else tables.fate_odds()
+Tone = Literal["good", "bad", "neutral"]
+_HEADINGS = {tables.REACTION: "Reaction", tables.FATE: "Result"}
 
 
-def _odds_table(which: str) -> Block:
-    odds = _odds(which)
-    if which == "reaction":
-        caption, columns = "Reaction odds (2d6)", ["2d6", "Reaction", "Chance"]
-    else:
-        caption, columns = "Die of Fate odds (d6)", ["d6", "Result", "Chance"]
-    rows = [[band.span, band.result, chance_text(chance)] for band, chance in odds]
-    return table(caption, columns, rows)
+def _choices() -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (key, f"{tables.table(key).title} ({tables.table(key).notation})")
+        for key in tables.TABLE_KEYS
+    )
+
+
+def _odds_table(key: str) -> Block:
+    found = tables.table(key)
+    rows = [
+        [row.range.span, row.result, chance_text(chance)] for row, chance in tables.table_odds(key)
+    ]
+    caption = f"{found.title} odds ({found.notation})"
+    return table(caption, [found.notation, _HEADINGS[key], "Chance"], rows)
+
+
+def _tone(row: tables.TableRow) -> Tone:
+    if row.favours_pcs is None:
+        return "neutral"
+    return "good" if row.favours_pcs else "bad"
 
 
 def handle(call: Call) -> dict[str, Any]:
-    which = call.values["table"]
-    source = note(REACTION_NOTE if which == "reaction" else FATE_NOTE)
+    key = call.values["table"]
+    found = tables.table(key)
     if call.action == "odds":
-        return {"view": [_odds_table(which), source]}
-    rolled = tables.roll_reaction(call.rng) if which == "reaction" else tables.roll_fate(call.rng)
-    sides = 6
-    chance = dict(_odds(which))[rolled.band]
-    tone = "neutral"
-    if which == "fate":
-        tone = "good" if rolled.band.low >= 4 else "bad"
+        return {"view": [_odds_table(key), note(found.note)]}
+    rolled = tables.roll_table(key, call.rng)
     view: list[Block] = [
-        dice("2d6" if which == "reaction" else "d6", [die_face(f, sides) for f in rolled.dice]),
-        outcome(rolled.band.result, tone),  # type: ignore[arg-type]
+        dice(found.notation, [die_face(face, found.sides) for face in rolled.dice]),
+        outcome(rolled.band.result, _tone(rolled.band)),
         line(
-            f"Rolled {rolled.total}: {rolled.band.result} ({rolled.band.span}), "
-            f"a chance of {chance_text(chance)}."
+            f"Rolled {rolled.total}: {rolled.band.result} ({rolled.band.range.span}), "
+            f"a chance of {chance_text(rolled.chance)}."
         ),
     ]
     return {"view": view}
+
+
+def _hand_roll() -> str:
+    reaction = ", ".join(
+        f"{row.range.span} {row.result}" for row in tables.table(tables.REACTION).rows
+    )
+    return (
+        f"Reaction: roll 2d6. {reaction}. "
+        "Die of Fate: roll 1d6; 4 or more favours the PCs, 3 or under is bad luck for them."
+    )
 
 
 WIDGETS = (
@@ -69,11 +84,8 @@ WIDGETS = (
         name="cairn.tables",
         title="Reaction and Die of Fate",
         summary="Roll the Reaction table (2d6) or the Die of Fate (d6), with the exact odds.",
-        hand_roll=(
-            "Reaction: roll 2d6. 2 Hostile, 3-5 Wary, 6-8 Curious, 9-11 Kind, 12 Helpful. "
-            "Die of Fate: roll 1d6; 4 or more favours the PCs, 3 or under is bad luck for them."
-        ),
-        fields=(choice_field("table", "Table", TABLES),),
+        hand_roll=_hand_roll(),
+        fields=(choice_field("table", "Table", _choices()),),
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
     ),

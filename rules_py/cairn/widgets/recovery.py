@@ -1,0 +1,144 @@
+"""Widget ``cairn.recovery``: win back lost attribute points, 1d6 a week (Might and Heart)
+or one a day (Grit variant).
+
+Every rule is in :mod:`rules_py.cairn.recovery`; this module lays it out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_py.cairn import recovery
+from rules_py.cairn.rulesets import MIGHT_HEART, rule_set
+from rules_py.cairn.saves import ABILITY_MAX
+from rules_py.widget import (
+    Action,
+    Block,
+    Call,
+    Widget,
+    bool_field,
+    chance_text,
+    chart,
+    choice_field,
+    dice,
+    die_face,
+    facts,
+    int_field,
+    line,
+    note,
+    outcome,
+)
+
+__all__ = ["WIDGETS"]
+
+RULES = tuple((key, rule_set(key).name) for key in recovery.RECOVERY_RULES)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+def _notes(rules: str) -> list[Block]:
+    return [note(text) for text in recovery.readings(rules)]
+
+
+def _odds(values: dict[str, Any]) -> list[Block]:
+    rules, current, before, periods = (
+        values["rules"],
+        values["current"],
+        values["before"],
+        values["periods"],
+    )
+    unit = recovery.period(rules)
+    why = recovery.blocked(rules, values["deprived"], values["healer"])
+    if why:
+        return [line(f"No recovery: the score stays at {current}."), note(why)]
+    scores = recovery.recovery_dist(rules, current, before, periods)
+    bars = [(str(score), chance) for score, chance in scores.items()]
+    full = recovery.full_recovery_chance(rules, current, before, periods)
+    return [
+        chart(
+            f"Score after {_plural(periods, unit)}",
+            bars,
+            mean=scores.mean(),
+            summary="Exact chance of each score after the recovery.",
+        ),
+        facts([(f"Back to {before} within {_plural(periods, unit)}", chance_text(full))]),
+        *_notes(rules),
+    ]
+
+
+def _roll(values: dict[str, Any], call: Call) -> list[Block]:
+    rules = values["rules"]
+    result = recovery.recover(
+        rules,
+        values["current"],
+        values["before"],
+        values["periods"],
+        call.rng,
+        deprived=values["deprived"],
+        healer=values["healer"],
+    )
+    if result.blocked:
+        return [outcome(f"No recovery: stays at {result.score}", "bad"), note(result.blocked)]
+    unit = recovery.period(rules)
+    blocks: list[Block] = []
+    if rules == MIGHT_HEART and result.gains:
+        faces = [die_face(gain, recovery.RECOVERY_DIE) for gain in result.gains]
+        blocks.append(dice(f"1d{recovery.RECOVERY_DIE} each {unit}", faces))
+    used = len(result.gains)
+    if result.restored:
+        headline = f"Back to {result.score} after {_plural(used, unit)}"
+    else:
+        headline = f"{result.score} of {result.before} after {_plural(used, unit)}"
+    blocks.append(outcome(headline, "good" if result.restored else "neutral"))
+    gained = result.score - result.start
+    blocks.append(line(f"{result.start} + {gained} = {result.score} (at most {result.before})."))
+    return [*blocks, *_notes(rules)]
+
+
+def handle(call: Call) -> dict[str, Any]:
+    values = dict(call.values)
+    if call.action == "odds":
+        return {"view": _odds(values)}
+    return {"view": _roll(values, call)}
+
+
+WIDGETS = (
+    Widget(
+        name="cairn.recovery",
+        title="Recovery",
+        summary=(
+            "Recover lost attribute points: 1d6 a week with a healer (Might and Heart), "
+            "or one a day with a skilled healer (Grit variant)."
+        ),
+        hand_roll=(
+            "Might and Heart: with a healer, roll 1d6 each week of recovery and add it to the "
+            "attribute, up to its score before the loss. Grit variant: one point a day with a "
+            "skilled healer. A Deprived PC recovers nothing."
+        ),
+        fields=(
+            choice_field("rules", "Rules", RULES),
+            int_field("current", "Score now", 4, 0, ABILITY_MAX),
+            int_field(
+                "before",
+                "Score before the loss",
+                10,
+                1,
+                ABILITY_MAX,
+                help="Grit variant: after critical damage, the new permanent score.",
+            ),
+            int_field(
+                "periods",
+                "Weeks (Might and Heart) or days (Grit variant) of recovery",
+                1,
+                1,
+                recovery.MAX_PERIODS,
+            ),
+            bool_field("healer", "With a healer", default=True),
+            bool_field("deprived", "Deprived (lacking food or rest)"),
+        ),
+        actions=(Action("roll", "Recover"), Action("odds", "Odds", auto=True, random=False)),
+        handler=handle,
+    ),
+)
