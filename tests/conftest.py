@@ -37,9 +37,15 @@ def built_site() -> Path:
     """The built site: SITE_DIR if set, else ``site/`` (built by ``make``),
     built here when missing so a lone ``pytest tests/site`` works too."""
     site = Path(os.environ.get("SITE_DIR", ROOT / "site"))
-    if not (site / "index.html").exists():
+    if not (site / "index.html").exists() or not (site / "assets/rp/paths.js").exists():
+        # The same two steps as `make site`: the pages, then the runtime.
         subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
+            cwd=ROOT,
+            check=True,
+        )
+        subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "build_runtime.py"), "--site", str(site)],
             cwd=ROOT,
             check=True,
         )
@@ -57,13 +63,23 @@ def pages_with_widget(site: Path, widget: str) -> list[str]:
     return found
 
 
-def load_serve_module() -> Any:
-    """scripts/serve.py, the server of ``make serve`` (scripts/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts" / "serve.py")
+def _load_script(name: str) -> Any:
+    """scripts/<name>.py as a module (scripts/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def load_serve_module() -> Any:
+    """scripts/serve.py, the server of ``make serve``."""
+    return _load_script("serve")
+
+
+def load_build_runtime_module() -> Any:
+    """scripts/build_runtime.py, the runtime build step of ``make site``."""
+    return _load_script("build_runtime")
 
 
 @pytest.fixture(scope="session")

@@ -51,6 +51,7 @@
           broadcastStatus(message.text);
         } else if (message.type === "ready") {
           clearTimeout(timer);
+          document.documentElement.dataset.rpRuntime = message.mode; // "snapshot" | "fallback"
           resolve(JSON.parse(message.catalog));
         } else if (message.type === "failed") {
           fail("The roller could not start: " + message.message +
