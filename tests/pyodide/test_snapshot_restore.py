@@ -1,0 +1,47 @@
+"""The memory snapshot the site ships restores under Node (the pinned npm
+pyodide) and answers as CPython does for the same seed."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+REQUESTS = {
+    "save": ["cairn.save", {"attribute": 12, "seed": 7}],
+    "attack": ["cairn.attack", {"action": "roll", "seed": 2**53 + 11}],
+    "notation": ["dice.notation", {"expression": "4d6kh3+2", "seed": 99}],
+    "pool": ["dice_pool.roll", {"seed": 5}],
+    "judge": ["judge_two.judge", {"action": "odds"}],
+    "bad": ["cairn.save", {"attribute": 25}],
+}
+
+
+def test_the_snapshot_restores_in_node_and_answers_as_cpython(built_site: Path) -> None:
+    from rules_py import registry, web
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is required to restore the snapshot")
+    run = subprocess.run(
+        [node, "tests/pyodide/restore_snapshot.mjs", str(built_site)],
+        input=json.dumps({key: [name, json.dumps(body)] for key, (name, body) in REQUESTS.items()}),
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    restored = json.loads(run.stdout.strip().splitlines()[-1])
+    answers = {key: json.loads(text) for key, text in restored["answers"].items()}
+    # Every widget module was in memory before the first call: the state came
+    # from the snapshot, not from a fresh import.
+    assert set(registry.WIDGET_MODULES.values()) <= set(restored["preloaded"])
+    for key, (name, request) in REQUESTS.items():
+        expected = json.loads(web.call(name, json.dumps(request)))
+        assert answers[key] == expected, key
+    assert answers["save"]["ok"]
+    assert answers["attack"]["result"]["seed"] == 2**53 + 11
+    assert not answers["bad"]["ok"]
+    assert answers["bad"]["error"]["field"] == "attribute"
