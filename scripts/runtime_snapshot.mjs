@@ -9,9 +9,8 @@
 //   unchecked hash-based .pyc, which zipimport loads without the source mtime;
 // - rules_py-pyc.zip: rules_py/**/__pycache__/*.cpython-314.pyc, the same way,
 //   unpacked over the installed wheel;
-// - snapshot.bin: a memory snapshot of Python with rules_py.web, every widget
-//   module and every data table loaded (the worker restores it, then unpacks
-//   the wheel and the .pyc again, since a snapshot holds memory, not files).
+// - snapshot.bin: a memory snapshot of Python with every rules_py module and
+//   every data table loaded, restored by the worker with no rules_py file.
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -24,18 +23,33 @@ if (!wheelPath || !outDir) {
 const wheel = new Uint8Array(readFileSync(wheelPath));
 const quiet = { stdout: () => {}, stderr: (text) => console.error(text) };
 
-// What a page may run: the catalog, and every widget once with its defaults,
-// so every module a first request imports is loaded (and compiled below).
+// What a page may run: every rules_py module imported, every data table
+// read, the catalog, and every widget once with its defaults. The snapshot
+// is made after this, so a restored Python needs no rules_py file at all (a
+// snapshot holds memory, not files); the standard library stays reachable in
+// the zip the worker loads.
 const WARM_UP = `
-import json
+import importlib, json, os
+import rules_py
 import rules_py.web as web
 from rules_py import registry
+from rules_py.core.data import load_json
+_root = os.path.dirname(rules_py.__file__)
+for _folder, _dirs, _files in sorted(os.walk(_root)):
+    _dirs.sort()
+    _package = os.path.relpath(_folder, os.path.dirname(_root)).replace(os.sep, ".")
+    for _file in sorted(_files):
+        if _file.endswith(".py") and _file != "__main__.py":
+            _name = _package if _file == "__init__.py" else f"{_package}.{_file[:-3]}"
+            importlib.import_module(_name)
+        elif _file.endswith(".json") and os.path.basename(_folder) == "data":
+            load_json(_package.split(".")[1], _file)
 web.catalog_json()
 for _name in registry.names():
     _answer = json.loads(web.call(_name, "{}"))
     if not _answer["ok"]:
         raise RuntimeError(f"{_name}: {_answer['error']}")
-del _name, _answer
+del _root, _folder, _dirs, _files, _package, _file, _name, _answer
 `;
 
 const COMPILE = `
@@ -120,6 +134,19 @@ const second = await loadPyodide({
 second.unpackArchive(wheel, "wheel");
 second.unpackArchive(pyc, "zip");
 second.runPython(WARM_UP + "\nimport gc\ngc.collect()\n");
+// Prove the point: with the package's files gone, every module and table is
+// still there (an import or a read that reached for a file would fail here).
+second.runPython(`
+import os, shutil, sys, rules_py, importlib
+_root = os.path.dirname(rules_py.__file__)
+shutil.rmtree(_root)
+for _name in [m for m in sys.modules if m == "rules_py" or m.startswith("rules_py.")]:
+    importlib.import_module(_name)
+import rules_py.web
+for _name in rules_py.registry.names():
+    assert '"ok": true' in rules_py.web.call(_name, "{}"), _name
+del _root, _name
+`);
 const snapshot = second.makeMemorySnapshot();
 writeFileSync(join(outDir, "snapshot.bin"), snapshot);
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB`);

@@ -129,7 +129,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         if self.command != "HEAD":
-            self.wfile.write(body)
+            # A reader who navigates away drops the connection mid-file.
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                self.wfile.write(body)
         return True
 
     def do_HEAD(self) -> None:

@@ -13,8 +13,7 @@
 //                   {type: "response", id, response}  response: JSON text
 // Requests sent before "ready" are answered once it is reached.
 import {
-  PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME, CATALOG_URL, WHEEL_URL, STDLIB_URL, PYC_URL,
-  SNAPSHOT_URL,
+  PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME, CATALOG_URL, STDLIB_URL, PYC_URL, SNAPSHOT_URL,
 } from "./paths.js";
 
 function post(message) {
@@ -77,20 +76,18 @@ async function importPyodide() {
 
 const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };
 
-// The snapshot path: Python's memory as the build left it, rules_py loaded.
-// Files are not in a snapshot, so the wheel and its .pyc are unpacked again
-// for anything read lazily; then one call proves the restored Python works.
+// The snapshot path: Python's memory as the build left it, every rules_py
+// module and data table already loaded, so no rules_py file is needed (a
+// snapshot holds memory, not files; the standard library zip is loaded as
+// usual). One call then proves the restored Python works.
 async function restore(loadPyodide, files) {
-  const snapshot = await files.snapshot;
   const pyodide = await loadPyodide({
     ...quiet,
     indexURL: PYODIDE_INDEX_URL,
     lockFileURL: LOCK_FILE_URL,
     stdLibURL: STDLIB_URL,
-    _loadSnapshot: snapshot,
+    _loadSnapshot: files.snapshot, // awaited by loadPyodide after it fetched pyodide.asm.mjs
   });
-  pyodide.unpackArchive(await files.wheel, "wheel");
-  pyodide.unpackArchive(await files.pyc, "zip");
   const web = pyodide.pyimport("rules_py.web");
   const probe = JSON.parse(web.call("dice.notation", JSON.stringify({ seed: 1 })));
   if (!probe.ok) throw new Error("the restored Python does not answer");
@@ -121,8 +118,8 @@ async function boot() {
   );
   const files = {
     snapshot: download(SNAPSHOT_URL, "snapshot", "the prepared Python"),
-    wheel: download(WHEEL_URL, "rules", "the rules"),
-    pyc: download(PYC_URL, "rules", "the compiled rules"),
+    // Only the fallback needs these; asked for when it starts.
+    get pyc() { return this._pyc ??= download(PYC_URL, "rules", "the compiled rules"); },
   };
   // A snapshot that fails to arrive is a fallback case, not an unhandled rejection.
   files.snapshot.catch(() => {});
