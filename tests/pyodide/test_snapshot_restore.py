@@ -61,3 +61,21 @@ def test_the_snapshot_restores_in_node_and_answers_as_cpython(built_site: Path) 
     assert answers["attack"]["result"]["seed"] == 2**53 + 11
     assert not answers["bad"]["ok"]
     assert answers["bad"]["error"]["field"] == "attribute"
+
+
+def test_the_fallback_loads_the_pyc_compiled_at_build_time(built_site: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is required to load Pyodide")
+    run = subprocess.run(
+        [node, "tests/pyodide/fallback_pyc.mjs", str(built_site)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    found = json.loads(run.stdout.strip().splitlines()[-1])
+    # Every standard library module the rollers used came from a .pyc.
+    assert len(found["stdlib"]) > 50
+    assert found["from_pyc"] == found["stdlib"]
+    # Every rules_py module has a .pyc made from exactly its shipped source.
+    assert len(found["rules_py"]) > 50
+    assert set(found["rules_py"].values()) == {"ok"}, found["rules_py"]

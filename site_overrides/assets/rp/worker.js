@@ -104,7 +104,11 @@ async function loadNormally(loadPyodide, files) {
     packages: [PACKAGE_NAME],
   });
   try {
-    pyodide.unpackArchive(await files.pyc, "zip");
+    // Beside the installed sources (unpackArchive's default is the working directory).
+    const sitePackages = pyodide.runPython(
+      "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
+    );
+    pyodide.unpackArchive(await files.pyc, "zip", { extractDir: sitePackages });
   } catch (error) {
     console.warn("rules_py .pyc not used:", error); // slower imports, same results
   }
