@@ -40,6 +40,7 @@ export function startRuntime(onProgress) {
       if (message.type === "progress") {
         if (onProgress) onProgress(message.text);
       } else if (message.type === "ready") {
+        document.documentElement.dataset.rpRuntime = message.mode; // "snapshot" | "fallback"
         clearTimeout(timer);
         resolve(JSON.parse(message.catalog));
       } else if (message.type === "failed") {
