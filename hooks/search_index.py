@@ -7,17 +7,19 @@ pages titled "Combat" look alike in the results. After the search plugin has
 indexed a page (this hook runs after it), three things change:
 
 - every named table row becomes a search entry of its own, titled with its
-  name and linked to the row (rows get an ``id`` when they have none);
+  name and linked to the row (rows get an ``id`` when they have none), when
+  a word search can single the name out (see :func:`is_distinct`);
 - the page's own entry is titled with its game: "Combat (Cairn)";
 - British and American spellings find each other ("armour", "armor"): an
   entry's text ends with the other spelling of each such word it holds, and a
-  title names it: "Armor (or armour)".
+  title names it: "Armor / armour".
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 from typing import Any
 
@@ -27,6 +29,7 @@ __all__ = [
     "MAX_PAGES_FOR_A_NAME",
     "SPELLINGS",
     "STOP_WORDS",
+    "is_distinct",
     "on_page_context",
     "on_post_build",
     "searched_words",
@@ -46,9 +49,7 @@ SPELLINGS = {
     "offence": "offense",
 }
 NAME_MAX_CHARS = 60  # a first cell longer than this is prose, not a name
-# A name found on more pages than this names no one page ("Light", "Day"): its
-# row gets no entry of its own, which would only push the pages that define
-# the word down the results.
+# A word found on more pages than this singles out no page ("light", "day").
 MAX_PAGES_FOR_A_NAME = 3
 # The words lunr (Material's search engine) drops from text and queries.
 _STOP_WORDS_TEXT = (
@@ -183,16 +184,24 @@ def on_page_context(context: Any, *, page: Any, config: Any, nav: Any) -> Any:
             entry["title"] = f"{entry['title']} ({game})"
         in_title = sorted(set(_other_spellings(entry["title"])))
         if in_title:
-            entry["title"] += f" (or {', '.join(in_title)})"
+            entry["title"] += " / " + " / ".join(in_title)
         others = _other_spellings(entry["text"])
         if others:
             entry["text"] += " " + " ".join(others)
     return context
 
 
-def searched_words(name: str) -> str:
-    """``name`` as the search engine matches it: lower case, without stop words."""
-    return " ".join(w for w in re.findall(r"[\w']+", name.lower()) if w not in STOP_WORDS)
+def searched_words(name: str) -> list[str]:
+    """The words of ``name`` the search engine matches: lower case, no stop words."""
+    return [w for w in re.findall(r"[\w']+", name.lower()) if w not in STOP_WORDS]
+
+
+def is_distinct(name: str, pages_with: Callable[[str], int]) -> bool:
+    """Whether a word search can single ``name`` out: lunr matches words, not
+    phrases, so one of its words must stand on few pages ("Telekinesis",
+    "Cobblehounds"); a name of common words only ("Light armor", "Critical
+    Success") is found through the pages that use those words."""
+    return any(pages_with(word) <= MAX_PAGES_FOR_A_NAME for word in searched_words(name))
 
 
 @event_priority(100)  # before the search plugin writes its index
@@ -200,18 +209,16 @@ def on_post_build(*, config: Any) -> None:
     index = _search_index(config)
     if index is None:
         return
-    pages: dict[str, str] = {}
+    words_of: dict[str, set[str]] = {}
     for entry in index.entries:
         page = entry["location"].split("#")[0]
-        pages[page] = pages.get(page, "") + " " + (entry["title"] + " " + entry["text"]).lower()
-    kept = []
-    for entry in index.entries:
-        if entry.pop("row", False):
-            words = searched_words(entry["title"])
-            pattern = re.compile(r"(?<!\w)" + re.escape(words) + r"(?!\w)")
-            if not words or sum(1 for text in pages.values() if pattern.search(text)) > (
-                MAX_PAGES_FOR_A_NAME
-            ):
-                continue
-        kept.append(entry)
-    index.entries[:] = kept
+        text = re.sub(r"<[^>]+>", " ", entry["title"] + " " + entry["text"]).lower()
+        words_of.setdefault(page, set()).update(re.findall(r"[\w']+", text))
+
+    def pages_with(word: str) -> int:
+        return sum(1 for words in words_of.values() if word in words)
+
+    index.entries[:] = [
+        entry for entry in index.entries
+        if not entry.pop("row", False) or is_distinct(entry["title"], pages_with)
+    ]

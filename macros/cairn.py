@@ -92,7 +92,7 @@ def might_heart_harm_table() -> str:
 
 def _stat_grid(cells: Sequence[tuple[str, str]]) -> str:
     items = "".join(
-        f"<div><dt>{html.escape(name)}</dt> <dd>{html.escape(value)}</dd></div> "
+        f"<div><dt>{html.escape(name)}</dt><dd>{html.escape(value)}</dd></div>"
         for name, value in cells
     )
     return f'<dl class="rp-stats">{items}</dl>'

@@ -3,10 +3,10 @@ results of the site's own search (Material's lunr search in Chromium), each
 result says which game it belongs to, and "armour" finds what "armor" finds.
 
 The names are read from ``rules_py/<game>/data/*.json`` (every ``name``,
-``title`` and ``common_name``), not picked by hand. A name that, as the search
-engine reads it (without stop words such as "no"), stands on more than three
-pages ("Light", "Day", "No Armor") names no one page, so no word search can
-rank one page first: those are left out, and listed.
+``title`` and ``common_name``), not picked by hand. The search engine matches
+words, not phrases: a name none of whose words (stop words such as "no"
+aside) is on three pages or fewer ("Light", "Day", "No Armor", "Critical
+Success") cannot single out one page, so those are left out, and listed.
 """
 
 from __future__ import annotations
@@ -80,13 +80,12 @@ def pages_naming(site: Path) -> dict[str, set[str]]:
     return found
 
 
-def pages_with_words(site: Path, words: str) -> int:
-    """How many pages hold ``words`` (a name without its stop words)."""
-    pattern = re.compile(r"(?<!\w)" + re.escape(words) + r"(?!\w)")
-    return sum(
-        1 for html in site.rglob("index.html")
-        if pattern.search(" ".join(re.findall(r"[\w']+", article_text(html.read_text("utf-8")))))
-    )
+def page_words(site: Path) -> list[set[str]]:
+    """The words of each page's article."""
+    return [
+        set(re.findall(r"[\w']+", article_text(html.read_text("utf-8"))))
+        for html in site.rglob("index.html")
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -96,14 +95,16 @@ def named(built_site: Path) -> dict[str, set[str]]:
 
 @pytest.fixture(scope="module")
 def distinct(built_site: Path, named: dict[str, set[str]]) -> dict[str, set[str]]:
-    """The names that name at most three pages, as the search engine reads them."""
+    """The names a word search can single out (see the module's docstring)."""
+    words = page_words(built_site)
+
+    def pages_with(word: str) -> int:
+        return sum(1 for page in words if word in page)
+
     return {
         name: pages
         for name, pages in named.items()
-        if 0 < len(pages) <= MAX_PAGES_FOR_A_NAME
-        and search_hook.searched_words(name)
-        and pages_with_words(built_site, search_hook.searched_words(name))
-        <= MAX_PAGES_FOR_A_NAME
+        if 0 < len(pages) <= MAX_PAGES_FOR_A_NAME and search_hook.is_distinct(name, pages_with)
     }
 
 
