@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from rules_py.core.dist import Dist
 from rules_py.core.errors import RulesInputError, describe
+from rules_py.core.notation.bounds import bounds
 from rules_py.core.notation.exact import MAX_OUTCOMES, MAX_WORK, Cost, Odds, compute, final_cost
 from rules_py.core.notation.parser import parse
 from rules_py.core.notation.rolling import RolledDie, Roll, TermRoll, roll_expression
@@ -96,6 +97,7 @@ __all__ = [
     "Successes",
     "Term",
     "TermRoll",
+    "bounds",
     "chartable",
     "distribution",
     "estimate",

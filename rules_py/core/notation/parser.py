@@ -297,7 +297,9 @@ class _Parser:
                 self.advance()
                 fate = True
             else:
-                sides = self.number("the number of sides (or % or F)", 1, MAX_SIDES)
+                if not self.at("number"):
+                    raise self.fail("the number of sides, % or F")
+                sides = self.number("the number of sides", 1, MAX_SIDES)
         term = DiceTerm(count, sides, "", fate=fate)
         low, high = (-1, 1) if fate else (1, sides)
         while True:
@@ -468,18 +470,21 @@ class _Parser:
         group = Group(tuple(items), "", braces)
         if braces:
             token = self.current
-            if self.at("word", "k", "kh", "kl", "d", "dh", "dl"):
-                group = replace(group, keep=self.keep(len(items), "rolls of the group"))
-            elif self.at("symbol", ">=", "<=", "=", ">", "<"):
-                group = replace(
-                    group, successes=self.successes(-MAX_CONSTANT, MAX_CONSTANT, double=False)
-                )
-            if len(items) == 1 and (group.keep or group.successes):
+            modifier = self.at("word", "k", "kh", "kl", "d", "dh", "dl") or self.at(
+                "symbol", ">=", "<=", "=", ">", "<"
+            )
+            if len(items) == 1 and modifier:
                 raise NotationError(
                     token.column,
                     "keep/drop or a success test on a group of one roll applies to its dice in "
                     "Roll20 and rpg-dice-roller but to its total in Foundry VTT: put the "
                     "modifier on the dice (4d6kh3) or give the group two rolls or more.",
+                )
+            if self.at("word", "k", "kh", "kl", "d", "dh", "dl"):
+                group = replace(group, keep=self.keep(len(items), "rolls of the group"))
+            elif self.at("symbol", ">=", "<=", "=", ">", "<"):
+                group = replace(
+                    group, successes=self.successes(-MAX_CONSTANT, MAX_CONSTANT, double=False)
                 )
         return replace(group, text=self.source(start))
 
