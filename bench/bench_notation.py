@@ -28,7 +28,7 @@ def _count(r: Random) -> int:
 
 
 def _sides(r: Random) -> int:
-    return r.choice(SIDES + (r.randint(2, 1000),))
+    return r.choice((*SIDES, r.randint(2, 1000)))
 
 
 def dice_term(r: Random) -> str:
@@ -86,7 +86,9 @@ def expression(r: Random, depth: int = 0) -> str:
 
 def mutate(r: Random, text: str) -> str:
     """Nudge a number up (towards the limits) or splice in another term."""
-    digits = [i for i, c in enumerate(text) if c.isdigit() and (i == 0 or not text[i - 1].isdigit())]
+    digits = [
+        i for i, c in enumerate(text) if c.isdigit() and (i == 0 or not text[i - 1].isdigit())
+    ]
     if digits and r.random() < 0.7:
         start = r.choice(digits)
         end = start
@@ -139,7 +141,9 @@ def search(seconds: float, seed: int = 1) -> list[tuple[float, float, str]]:
 
 def main(seconds: float = 60.0) -> None:
     print(f"dice notation odds on {platform.python_implementation()} {platform.python_version()}")
-    print(f"searching {seconds:.0f} s for the slowest chartable expressions (goal {GOAL_MS:.0f} ms)")
+    print(
+        f"searching {seconds:.0f} s for the slowest chartable expressions (goal {GOAL_MS:.0f} ms)"
+    )
     ranked = search(seconds)
     print(f"{len(ranked)} chartable expressions timed; the 15 slowest:\n")
     print(f"{'ms':>8} {'estimate':>9}  expression")

@@ -316,7 +316,7 @@ def _coprime(numerator: int, denominator: int) -> Fraction:
     if make is not None:
         made: Fraction = make(numerator, denominator)
         return made
-    return Fraction(numerator, denominator, _normalize=False)  # type: ignore[call-arg]
+    return Fraction(numerator, denominator, _normalize=False)  # type: ignore[call-overload,no-any-return]
 
 
 def _reduced(weight: int, total: int, primes: Sequence[int]) -> Fraction:
@@ -558,7 +558,7 @@ def extreme_weights(
     span = high - low + 1
     whole = math.prod(p[2] for p in parts)
     joint = [1] * span  # joint[i]: product of each P[X <= low + i] (or >=), as weights
-    for start, weights, total in parts:
+    for start, weights, _total in parts:
         running = 0
         offset = start - low
         cumulative = [0] * span

@@ -350,7 +350,9 @@ def test_roll_explodes_up_to_the_cap() -> None:
     # One d6: (1/6) ** 12 is under 1 in 10^9, (1/6) ** 11 is not: 11 extra rolls at most.
     term = parse("d6!").terms[0][1]
     assert isinstance(term, DiceTerm) and term.depth == 11
-    assert (Fraction(1, 6) ** 12 <= notation.TAIL_BOUND) and Fraction(1, 6) ** 11 > notation.TAIL_BOUND
+    assert (Fraction(1, 6) ** 12 <= notation.TAIL_BOUND) and Fraction(
+        1, 6
+    ) ** 11 > notation.TAIL_BOUND
     result = roll("d6!", ScriptedRng([6] * 30))
     (die,) = result.terms[0].dice
     assert die.rolls == (6,) * 12  # eleven extra rolls, then it stops

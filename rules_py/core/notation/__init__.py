@@ -38,7 +38,7 @@ from rules_py.core.errors import RulesInputError, describe
 from rules_py.core.notation.bounds import bounds
 from rules_py.core.notation.exact import MAX_OUTCOMES, MAX_WORK, Cost, Odds, compute, final_cost
 from rules_py.core.notation.parser import parse
-from rules_py.core.notation.rolling import RolledDie, Roll, TermRoll, roll_expression
+from rules_py.core.notation.rolling import Roll, RolledDie, TermRoll, roll_expression
 from rules_py.core.notation.tree import (
     FIELD,
     MAX_CONSTANT,
@@ -92,8 +92,8 @@ __all__ = [
     "Odds",
     "Product",
     "Reroll",
-    "RolledDie",
     "Roll",
+    "RolledDie",
     "Successes",
     "Term",
     "TermRoll",

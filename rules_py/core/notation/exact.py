@@ -77,7 +77,7 @@ class Cost:
 
 def _multiply(bits: float) -> float:
     """Microseconds of one product of two ``bits``-bit integers (Karatsuba)."""
-    return 0.1 * (bits / 64 + 1) ** 1.585
+    return float(0.1 * math.pow(bits / 64 + 1, 1.585))
 
 
 def _packed(span: int, bits: int) -> float:
@@ -352,8 +352,8 @@ def _group(term: Group) -> W:
         for state, ws in states.items():
             for value, wv in values.items():
                 ranked = sorted((*state, value), reverse=highest)[:kept]
-                key = tuple(ranked)
-                following[key] = following.get(key, 0) + ws * wv
+                kept_values = tuple(ranked)
+                following[kept_values] = following.get(kept_values, 0) + ws * wv
         states, total = following, total * item[2]
     sums: dict[int, int] = {}
     for state, weight in states.items():

@@ -22,8 +22,8 @@ from rules_py.core.notation.tree import (
     MAX_NESTING,
     MAX_REPEAT_CHANCE,
     MAX_SIDES,
-    Compare,
     Comparator,
+    Compare,
     Constant,
     DiceTerm,
     Explode,
@@ -315,10 +315,12 @@ class _Parser:
             elif self.at("word", "r", "ro"):
                 self.once(term.reroll, token, "reroll")
                 once = self.advance().text == "ro"
-                on = self.compare(low, high, bare=True)
-                if on is None:
-                    raise self.fail(f"the faces to reroll, such as {token.text}1 or {token.text}<=2")
-                term = replace(term, reroll=Reroll(once, on))
+                faces = self.compare(low, high, bare=True)
+                if faces is None:
+                    raise self.fail(
+                        f"the faces to reroll, such as {token.text}1 or {token.text}<=2"
+                    )
+                term = replace(term, reroll=Reroll(once, faces))
             elif self.at("word", "k", "kh", "kl", "d", "dh", "dl"):
                 self.once(term.keep, token, "keep or drop")
                 term = replace(term, keep=self.keep(count, "dice"))

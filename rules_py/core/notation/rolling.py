@@ -15,7 +15,7 @@ from rules_py.core.notation.tree import (
 )
 from rules_py.core.rng import Rng
 
-__all__ = ["RolledDie", "Roll", "TermRoll", "die_value", "roll_expression"]
+__all__ = ["Roll", "RolledDie", "TermRoll", "die_value", "roll_expression"]
 
 
 @dataclass(frozen=True)
