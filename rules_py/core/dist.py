@@ -319,16 +319,37 @@ def _coprime(numerator: int, denominator: int) -> Fraction:
     return Fraction(numerator, denominator, _normalize=False)  # type: ignore[call-overload,no-any-return]
 
 
-def _reduced(weight: int, total: int, primes: Sequence[int]) -> Fraction:
-    """``weight / total`` where every prime factor of ``total`` is in ``primes``."""
+def _valuation(n: int, p: int, limit: int) -> int:
+    """The exponent of the prime ``p`` in ``n`` (at most ``limit``), in a few
+    big divisions: by p, p^2, p^4... then back down."""
+    if n == 0:
+        return limit
+    if p == 2:
+        return min((n & -n).bit_length() - 1, limit)
+    powers = [p]
+    while 2 ** len(powers) <= limit:
+        powers.append(powers[-1] ** 2)
+    found = 0
+    for i in reversed(range(len(powers))):
+        if found + 2**i <= limit and n % powers[i] == 0:
+            n //= powers[i]
+            found += 2**i
+    # a second pass catches the powers skipped while going down
+    for i in reversed(range(len(powers))):
+        if found + 2**i <= limit and n % powers[i] == 0:
+            n //= powers[i]
+            found += 2**i
+    return found if n % p or found == limit else found + _valuation(n, p, limit - found)
+
+
+def _reduced(weight: int, total: int, exponents: Sequence[tuple[int, int]]) -> Fraction:
+    """``weight / total`` where ``total`` is the product of ``p ** e`` over ``exponents``."""
     common = 1
-    rest = total
-    for p in primes:
-        while rest % p == 0 and weight % p == 0:
-            weight //= p
-            rest //= p
-            common *= p
-    return _coprime(weight, rest)
+    for p, e in exponents:
+        v = _valuation(weight, p, e)
+        if v:
+            common *= p**v
+    return _coprime(weight // common, total // common)
 
 
 def _prime_factors(n: int) -> list[int]:
@@ -353,16 +374,12 @@ def from_dense(low: int, dense: Sequence[int], total: int, bases: Iterable[int])
     divisions instead of a gcd of numbers thousands of bits long.
     """
     primes = sorted({p for base in bases for p in _prime_factors(base)})
-    if total != 1:
-        rest = total
-        for p in primes:
-            while rest % p == 0:
-                rest //= p
-        if rest != 1:
-            raise ValueError("the total has a prime factor outside the given bases")
+    exponents = [(p, _valuation(total, p, total.bit_length())) for p in primes]
+    if math.prod(p**e for p, e in exponents) != total:
+        raise ValueError("the total has a prime factor outside the given bases")
     if sum(dense) != total or any(w < 0 for w in dense):
         raise ValueError("weights must be non-negative and add up to the total")
-    pairs = tuple((low + i, _reduced(w, total, primes)) for i, w in enumerate(dense) if w)
+    pairs = tuple((low + i, _reduced(w, total, exponents)) for i, w in enumerate(dense) if w)
     checked: Dist[int] = object.__new__(Dist)
     object.__setattr__(checked, "pairs", pairs)
     object.__setattr__(checked, "_index", dict(pairs))

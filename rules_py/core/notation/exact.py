@@ -308,13 +308,14 @@ def _sparse(a: W) -> dict[int, int]:
 
 
 def _product(term: Product) -> W:
-    result = _sparse(_odds(term.factors[0]))
-    total = _odds(term.factors[0])[2]
+    first = _odds(term.factors[0])
+    result, total = _sparse(first), first[2]
     for operator, factor in zip(term.operators, term.factors[1:], strict=True):
         other = _odds(factor)
         following: dict[int, int] = {}
+        values = _sparse(other)
         for a, wa in result.items():
-            for b, wb in _sparse(other).items():
+            for b, wb in values.items():
                 key = a * b if operator == "*" else a // b
                 following[key] = following.get(key, 0) + wa * wb
         result, total = following, total * other[2]
