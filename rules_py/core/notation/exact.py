@@ -41,7 +41,7 @@ __all__ = [
 
 # The widest result (lowest to highest value) charted, and the most work allowed.
 MAX_OUTCOMES = 20_000
-MAX_WORK = 120_000
+MAX_WORK = 100_000
 
 W = tuple[int, list[int], int]  # (lowest value, dense weights, total)
 
@@ -115,14 +115,16 @@ def _dice_cost(term: DiceTerm) -> Cost:
         span = term.count * (die.span - 1) + 1
         bits = term.count * die.bits
         slots = span * (bits + 8)
-        return Cost(span, bits, die.work + _packed(span, bits) + 1.6 * _multiply(slots))
+        # the last squaring of the power is half as wide: about a third of the work
+        return Cost(span, bits, die.work + _packed(span, bits) + 0.6 * _multiply(slots))
     kept, _ = term.keep.kept(term.count)
     span = kept * (die.span - 1) + 1
     bits = term.count * die.bits
     packed = span * (bits + 8)  # the size of one state polynomial
     steps = die.span * kept * (kept + 1) / 2
     # each step multiplies a state by a small power and shifts it
-    work = steps * (3 + packed / 3000 + _multiply(bits)) + _packed(span, bits)
+    # (a state times a count as wide as the total: linear in each, so their product)
+    work = steps * (3 + packed / 3000 + packed * bits / 4e6 + _multiply(bits)) + _packed(span, bits)
     return Cost(span, bits, die.work + work)
 
 
@@ -164,10 +166,12 @@ def _group_cost(term: Group) -> Cost:
     work = sum(p.work for p in parts)
     states = 1.0
     bits = 0
+    seen = 0  # the values the kept ones can take so far
     for part in parts:
         bits += part.bits
-        work += states * part.span * (2 + bits / 2000)
-        states = min(states * part.span, float(math.comb(part.span + kept, kept)) * 1.0)
+        seen += part.span
+        work += states * part.span * (2 + kept + bits / 2000)
+        states = min(states * part.span, float(math.comb(seen + kept, kept)))
     return Cost(span, bits, work + states)
 
 
@@ -277,11 +281,10 @@ def _die(term: DiceTerm) -> W:
     weights: dict[int, int] = {}
     if term.reroll is not None:
         again = sum(term.reroll.on.passes(f) for f in faces)
+        # a face that stays: shown after 0..depth rerolls; one rerolled: only on the last
+        stays = sum(again**i * sides ** (depth - i) for i in range(depth + 1))
         for face in faces:
-            if term.reroll.on.passes(face):
-                weight = again**depth
-            else:
-                weight = sum(again**i * sides ** (depth - i) for i in range(depth + 1))
+            weight = again**depth if term.reroll.on.passes(face) else stays
             key = die_value(term, (face,))
             weights[key] = weights.get(key, 0) + weight
         return _dense(weights, sides ** (depth + 1))
