@@ -84,10 +84,13 @@ __all__ = [
     "die",
     "draw",
     "exploding",
+    "extreme_weights",
     "faces",
+    "from_dense",
     "highest",
     "joint",
     "keep_highest",
+    "keep_highest_weights",
     "keep_lowest",
     "lowest",
     "mixture",
@@ -306,6 +309,83 @@ def _from_weights(weights: Mapping[U, int], total: int) -> Dist[U]:
     return checked
 
 
+def _coprime(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` for numbers known to be coprime,
+    without the gcd (the costly part for the huge denominators of many dice)."""
+    make = getattr(Fraction, "_from_coprime_ints", None)  # Python 3.12+
+    if make is not None:
+        made: Fraction = make(numerator, denominator)
+        return made
+    return Fraction(numerator, denominator, _normalize=False)  # type: ignore[call-overload,no-any-return]
+
+
+def _valuation(n: int, p: int, limit: int) -> int:
+    """The exponent of the prime ``p`` in ``n`` (at most ``limit``), in a few
+    big divisions: by p, p^2, p^4... then back down."""
+    if n == 0:
+        return limit
+    if p == 2:
+        return min((n & -n).bit_length() - 1, limit)
+    powers = [p]
+    while 2 ** len(powers) <= limit:
+        powers.append(powers[-1] ** 2)
+    found = 0
+    for i in reversed(range(len(powers))):
+        if found + 2**i <= limit and n % powers[i] == 0:
+            n //= powers[i]
+            found += 2**i
+    # a second pass catches the powers skipped while going down
+    for i in reversed(range(len(powers))):
+        if found + 2**i <= limit and n % powers[i] == 0:
+            n //= powers[i]
+            found += 2**i
+    return found if n % p or found == limit else found + _valuation(n, p, limit - found)
+
+
+def _reduced(weight: int, total: int, exponents: Sequence[tuple[int, int]]) -> Fraction:
+    """``weight / total`` where ``total`` is the product of ``p ** e`` over ``exponents``."""
+    common = 1
+    for p, e in exponents:
+        v = _valuation(weight, p, e)
+        if v:
+            common *= p**v
+    return _coprime(weight // common, total // common)
+
+
+def _prime_factors(n: int) -> list[int]:
+    found: list[int] = []
+    p = 2
+    while p * p <= n:
+        if n % p == 0:
+            found.append(p)
+            while n % p == 0:
+                n //= p
+        p += 1
+    if n > 1:
+        found.append(n)
+    return found
+
+
+def from_dense(low: int, dense: Sequence[int], total: int, bases: Iterable[int]) -> Dist[int]:
+    """A Dist from dense integer weights (outcome ``low + i`` has ``dense[i]``)
+    over ``total``, a product of powers of ``bases`` (the sides of the dice).
+
+    Knowing the prime factors of ``total`` makes each exact fraction a few
+    divisions instead of a gcd of numbers thousands of bits long.
+    """
+    primes = sorted({p for base in bases for p in _prime_factors(base)})
+    exponents = [(p, _valuation(total, p, total.bit_length())) for p in primes]
+    if math.prod(p**e for p, e in exponents) != total:
+        raise ValueError("the total has a prime factor outside the given bases")
+    if sum(dense) != total or any(w < 0 for w in dense):
+        raise ValueError("weights must be non-negative and add up to the total")
+    pairs = tuple((low + i, _reduced(w, total, exponents)) for i, w in enumerate(dense) if w)
+    checked: Dist[int] = object.__new__(Dist)
+    object.__setattr__(checked, "pairs", pairs)
+    object.__setattr__(checked, "_index", dict(pairs))
+    return checked
+
+
 def weighted(weights: Mapping[T, Weight]) -> Dist[T]:
     """Outcomes with relative weights (ints or Fractions, need not sum to 1)."""
     if any(w < 0 for w in weights.values()):
@@ -430,6 +510,18 @@ def keep_highest(count: int, d: Dist[int], keep: int) -> Dist[int]:
     if keep == 0:
         return constant(0)
     pairs, total = d.weights()
+    low, dense, whole = keep_highest_weights(count, pairs, total, keep)
+    return _dense_to_dist(low, dense, whole)
+
+
+def keep_highest_weights(
+    count: int, pairs: Sequence[tuple[int, int]], total: int, keep: int
+) -> tuple[int, list[int], int]:
+    """:func:`keep_highest` on integer weights: ``pairs`` are ``(face, weight)``
+    sorted by face, over ``total``; returns ``(lowest total, weights from it up,
+    total ** count)``."""
+    if not 1 <= keep <= count:
+        raise ValueError(f"can keep 1 to {count} dice, not {keep}")
     low, high = pairs[0][0], pairs[-1][0]
     whole = total**count
     width = _slot_width(whole)  # no count of weighted arrangements exceeds ``whole``
@@ -454,8 +546,7 @@ def keep_highest(count: int, d: Dist[int], keep: int) -> Dist[int]:
             completing = (weight + lower) ** left - sum(terms)
             finished += (totals * completing) << (need * shift)
         states = following
-    counts = _unpack(finished, width, keep * (high - low) + 1)
-    return _from_weights({keep * low + i: c for i, c in enumerate(counts) if c}, whole)
+    return keep * low, _unpack(finished, width, keep * (high - low) + 1), whole
 
 
 def keep_lowest(count: int, d: Dist[int], keep: int) -> Dist[int]:
@@ -466,18 +557,40 @@ def keep_lowest(count: int, d: Dist[int], keep: int) -> Dist[int]:
 def _extreme(dists: Sequence[Dist[int]], highest: bool) -> Dist[int]:
     if not dists:
         raise ValueError("need at least one distribution")
-    values = sorted({o for d in dists for o in d})
-    # P[max <= v] is the product of each P[X_i <= v]; P[min >= v] likewise.
-    order = values if highest else values[::-1]
-    result: dict[int, Fraction] = {}
-    previous = Fraction(0)
-    for v in order:
-        joint = Fraction(1)
-        for d in dists:
-            joint *= d.at_most(v) if highest else d.at_least(v)
-        result[v] = joint - previous
-        previous = joint
-    return _from_probs(result)
+    low, dense, total = extreme_weights([_dense(d) for d in dists], highest)
+    return _dense_to_dist(low, dense, total)
+
+
+def extreme_weights(
+    parts: Sequence[tuple[int, list[int], int]], highest: bool
+) -> tuple[int, list[int], int]:
+    """The highest (or lowest) of independent results given as dense integer
+    weights ``(lowest outcome, weights from it up, total)``.
+
+    P[max <= v] is the product of each P[X_i <= v]; with running sums of the
+    integer weights that is one product per outcome, no Fractions.
+    """
+    low = min(p[0] for p in parts)
+    high = max(p[0] + len(p[1]) - 1 for p in parts)
+    span = high - low + 1
+    whole = math.prod(p[2] for p in parts)
+    joint = [1] * span  # joint[i]: product of each P[X <= low + i] (or >=), as weights
+    for start, weights, _total in parts:
+        running = 0
+        offset = start - low
+        cumulative = [0] * span
+        for i in range(span):
+            index = i - offset if highest else span - 1 - i - offset
+            if 0 <= index < len(weights):
+                running += weights[index]
+            cumulative[i if highest else span - 1 - i] = running
+        for i in range(span):
+            joint[i] *= cumulative[i]
+    if highest:
+        dense = [joint[0]] + [joint[i] - joint[i - 1] for i in range(1, span)]
+    else:
+        dense = [joint[i] - joint[i + 1] for i in range(span - 1)] + [joint[-1]]
+    return low, dense, whole
 
 
 def highest(*dists: Dist[int]) -> Dist[int]:

@@ -129,7 +129,8 @@ def test_bad_expression_shows_the_error_at_its_column(
     ("text", "message"),
     [
         ("101d6", "Column 1: the number of dice must be from 1 to 100 (got 101)."),
-        ("d6!11", "Column 4: the number of explosions must be from 1 to 10 (got 11)."),
+        ("d6!7", "Column 4: the face to compare with must be from 1 to 6 (got 7)."),
+        ("3d6>4", "Column 4: Roll20 reads '>4' as '4 or more'"),
         ("100d6 + 100d6 + 1d6", "Column 17: at most 200 dice in the whole expression"),
         ("d6+" * 70, "at most 200 characters"),
     ],
@@ -147,7 +148,7 @@ def test_expression_over_the_limits_shows_the_limit_error(
 def test_too_large_to_chart_still_rolls(page: Page, dice_url: str) -> None:
     widget = open_widget(page, dice_url, NAME)
     set_expression(widget, "100d1000")
-    expect(widget.locator('[data-role="odds"]')).to_contain_text("too large to chart")
+    expect(widget.locator('[data-role="odds"]')).to_contain_text("too long to chart")
     result = roll(widget)
     expect(result.locator(".rp-die")).to_have_count(100)
     total = int(result.locator(".rp-outcome").inner_text().removeprefix("Total: "))

@@ -22,10 +22,11 @@ from rules_py import web
 from rules_py.core import notation
 from rules_py.core.errors import RulesInputError
 from rules_py.core.notation import (
+    Compare,
     Constant,
     DiceTerm,
+    Explode,
     Extreme,
-    FaceTest,
     Keep,
     NotationError,
     Successes,
@@ -94,17 +95,43 @@ SMALL_EXPRESSIONS = [
     "4d10>=7dbl10",
     "3d10>=8dbl>=9",
     "3d6<=2",
-    "3d6<3",
-    "3d6>4",
+    "3d6>=5",
     "3d6=6",
+    "4d6>=5f1",
+    "3d6>=4f<=2",
     "d6!",
-    "2d4!2",
-    "3d4!1kh2",
-    "2d6!2>=5",
-    "3d10!1>=7dbl10",
+    "2d4!",
+    "2d4!3",
+    "d3!p",
+    "2d4!!",
+    "2d4!!kh1",
+    "2d4!p",
+    "2d10!10>=7dbl10",
+    "2d4!!=4>=6",
+    "2d6r1",
+    "d4r4",
+    "3d6ro1",
+    "2d6ro<=3",
+    "3d4ro1kh2",
+    "dF",
+    "3dF",
+    "4dFkl2",
     "d%",
     "7",
     "max(min(d4, d6), d3)",
+    "{d8, d8}kh1",
+    "{2d4, 3d3}k1",
+    "{d4, d6, d8}kl2",
+    "{d4, d6, 2d3}dl1",
+    "{d6, d6, d6}kh2",
+    "{2d6, d10, d8+2}>=7",
+    "{2d4, d6}<=3f=8",
+    "(d4 + 1) * 2",
+    "d6 * d4",
+    "2d6 / 2",
+    "(d6 - 4) / 3",
+    "d10 / d3",
+    "2d4[fire] + d4[cold] # hit",
 ]
 
 
@@ -119,8 +146,8 @@ def test_the_enumerator_is_a_real_second_method() -> None:
     # Known by hand: 2d6 totals 7 one time in six; 4d6 keep 3 makes 18 in 21 of 1296.
     assert enumerate_rolls("2d6")[7] == Fraction(1, 6)
     assert enumerate_rolls("4d6kh3")[18] == Fraction(21, 1296)
-    # d4 exploding at most twice: 4, 4, then 1..4.
-    assert enumerate_rolls("d4!2")[12] == Fraction(1, 64)
+    # d4 exploding on 4: 4, 4, then 3 totals 11.
+    assert enumerate_rolls("d4!")[11] == Fraction(1, 64)
 
 
 def within(exact: Fraction, hits: int, trials: int) -> bool:
@@ -135,7 +162,9 @@ def within(exact: Fraction, hits: int, trials: int) -> bool:
         ("60d10>=7dbl10", (25, 30, 36)),
         ("100d6", (330, 350, 370)),
         ("20d6kh3", (16, 17, 18)),
-        ("10d10!>=7dbl10", (4, 6, 8)),
+        ("10d10!10>=7dbl10", (4, 6, 8)),
+        ("6d6!!6>=7", (1, 2, 3)),
+        ("10d6!p", (35, 40, 45)),
     ],
 )
 def test_large_distributions_agree_with_seeded_rolls(text: str, checks: tuple[int, ...]) -> None:
@@ -153,15 +182,15 @@ def test_large_distributions_agree_with_seeded_rolls(text: str, checks: tuple[in
 
 
 def test_parse_dice_with_every_modifier() -> None:
-    expression = parse("6d10!3>=7dbl10 + 4d6kh3 - 2")
+    expression = parse("6d10!10>=7dbl10 + 4d6kh3 - 2")
     (s1, pool), (s2, stat), (s3, const) = expression.terms
     assert (s1, s2, s3) == (1, 1, -1)
     assert pool == DiceTerm(
         6,
         10,
-        "6d10!3>=7dbl10",
-        explode=3,
-        successes=Successes(FaceTest(">=", 7), FaceTest("=", 10)),
+        "6d10!10>=7dbl10",
+        explode=Explode("explode", Compare("=", 10)),
+        successes=Successes(Compare(">=", 7), Compare("=", 10)),
     )
     assert stat == DiceTerm(4, 6, "4d6kh3", keep=Keep("kh", 3))
     assert const == Constant(2, "2")
@@ -171,16 +200,34 @@ def test_parse_is_case_and_space_insensitive() -> None:
     shouted = parse("4D6 KH 3").terms[0][1]
     assert shouted == DiceTerm(4, 6, "4D6 KH 3", keep=Keep("kh", 3))
     assert parse(" 6d10 >= 7 DBL >= 9 ").terms[0][1] == DiceTerm(
-        6, 10, "6d10 >= 7 DBL >= 9", successes=Successes(FaceTest(">=", 7), FaceTest(">=", 9))
+        6, 10, "6d10 >= 7 DBL >= 9", successes=Successes(Compare(">=", 7), Compare(">=", 9))
     )
 
 
-def test_parse_shorthands() -> None:
-    assert parse("d20").terms[0][1] == DiceTerm(1, 20, "d20")
-    assert parse("d%").terms[0][1] == DiceTerm(1, 100, "d%")
-    assert parse("2d20kh").terms[0][1] == DiceTerm(2, 20, "2d20kh", keep=Keep("kh", 1))
-    assert parse("4d6k3").terms[0][1] == DiceTerm(4, 6, "4d6k3", keep=Keep("kh", 3))
-    assert parse("3d6!").terms[0][1] == DiceTerm(3, 6, "3d6!", explode=notation.MAX_EXPLOSIONS)
+@pytest.mark.parametrize(
+    ("text", "same"),
+    [
+        ("4d6k3", "4d6kh3"),
+        ("4d6d1", "4d6dl1"),
+        ("4d6d", "4d6dl1"),
+        ("2d20kh", "2d20kh1"),
+        ("d6!", "d6!=6"),
+        ("d6!6", "d6!=6"),
+        ("d%", "d100"),
+        ("dF", "1dF"),
+    ],
+)
+def test_parse_shorthands_mean_their_long_forms(text: str, same: str) -> None:
+    (_, short), (_, long) = parse(text).terms[0], parse(same).terms[0]
+    assert {**short.__dict__, "text": ""} == {**long.__dict__, "text": ""}
+
+
+def test_parse_labels_and_groups() -> None:
+    expression = parse("2d6[fire] + {d8, d8}kh1[best] # attack")
+    assert expression.label == "attack"
+    (_, fire), (_, group) = expression.terms
+    assert fire.label == "fire" and fire.text == "2d6"
+    assert group.label == "best" and group.keep == Keep("kh", 1)
 
 
 def test_parse_max_of_different_dice() -> None:
@@ -194,26 +241,45 @@ def test_parse_max_of_different_dice() -> None:
 @pytest.mark.parametrize(
     ("text", "column", "fragment"),
     [
-        ("2d", 3, "expected the number of sides, found the end"),
-        ("d", 2, "expected the number of sides"),
-        ("2x6", 2, "unknown word 'x'"),
+        ("2d", 3, "expected the number of sides, % or F, found the end"),
+        ("d", 2, "expected the number of sides, % or F"),
+        ("2x6", 2, "unknown word 'x': exploding dice are written with !"),
+        ("3d6>4", 4, "Roll20 reads '>4' as '4 or more' but Foundry VTT and rpg-dice-roller"),
+        ("3d6!>4", 5, "write >=4 for 4 or more, or >=5 for more than 4"),
+        ("4d6>=5f<2", 8, "write <=2 for 2 or less, or <=1 for less than 2"),
+        ("4d6!kh3", 5, "keep/drop of exploding dice"),
+        ("{4d6}kh3", 6, "group of one roll"),
+        ("d6!>=2", 3, "5 of 6 faces would roll again"),
+        ("d1!", 3, "would never stop"),
+        ("d6r<=6", 3, "would never stop"),
+        ("d6!r1", 4, "exploding and rerolling"),
+        ("4dF!", 4, "Fate dice (dF) take only keep or drop"),
+        ("d6f1", 3, "failures are counted together with successes"),
+        ("d6>=3f<=4", 6, "both a success (>=3) and a failure (<=4)"),
+        ("d6r", 4, "expected the faces to reroll"),
+        ("d6/(d4-1)", 4, "a divisor must always be 1 or more"),
+        ("2d6[fire", 4, "needs its closing ']'"),
+        ("# hit", 1, "expected a dice expression before"),
+        ("d6kh1kl1", 6, "only one keep or drop per dice term"),
+        ("6d10!>=7dbl10", 9, "found 'dbl'"),
         ("4d6 ?", 5, "unexpected character '?'"),
+        ("d6 2", 4, "expected +, -, *, /"),
         ("3d6 +", 6, "expected a number, a die"),
         ("3d6 + + 2", 7, "expected a number, a die"),
-        ("2d6 3", 5, "expected +, - or the end"),
+        ("2d6 3", 5, "expected +, -, *, /, a [label]"),
         ("max(d6", 7, "expected ',' or ')'"),
         ("max d6", 5, "expected '(' after max"),
         ("4d6kh5", 6, "kept (of 4) must be from 1 to 4 (got 5)"),
         ("4d6dl4", 6, "dropped (of 4) must be from 0 to 3 (got 4)"),
-        ("d6>=7", 5, "target face of the d6 must be from 1 to 6 (got 7)"),
-        ("d10>=7dbl11", 10, "to count double must be from 1 to 10"),
-        ("d6>=", 5, "expected a target face"),
+        ("d6>=7", 5, "target of the comparison must be from 1 to 6 (got 7)"),
+        ("d10>=7dbl11", 10, "face to compare with must be from 1 to 10"),
+        ("d6>=", 5, "expected the target of the comparison"),
         ("4d6kh3>=5", 7, "keep/drop and success counting cannot be combined"),
         ("0d6", 1, "number of dice must be from 1 to 100 (got 0)"),
         ("d0", 2, "number of sides must be from 1 to 1000 (got 0)"),
         ("", 1, "found nothing"),
         ("   ", 1, "found nothing"),
-        ("d6!0", 4, "number of explosions must be from 1 to 10 (got 0)"),
+        ("d6!0", 4, "face to compare with must be from 1 to 6 (got 0)"),
         ("2d6²", 4, "unexpected character"),
         ("dé", 2, "unexpected character 'é'"),
     ],
@@ -232,10 +298,12 @@ def test_errors_name_the_column(text: str, column: int, fragment: str) -> None:
     [
         ("101d6", 1, "number of dice must be from 1 to 100 (got 101)"),
         ("2d1001", 3, "number of sides must be from 1 to 1000 (got 1001)"),
-        ("d6!11", 4, "number of explosions must be from 1 to 10 (got 11)"),
+        ("d6!11", 4, "face to compare with must be from 1 to 6 (got 11)"),
+        ("{" + "d6," * 10 + "d6}kh1", 31, "at most 10 rolls"),
         ("10001", 1, "a constant must be from 0 to 10000"),
         ("100d6+100d6+d6", 13, "at most 200 dice in the whole expression"),
         ("max(max(max(max(d6))))", 13, "nested at most 3 deep"),
+        ("((((d6))))", 4, "nested at most 3 deep"),
         ("d6+" * 67, 201, "at most 200 characters (got 201)"),
         ("9" * 180, 1, "a constant must be from 0 to 10000"),
     ],
@@ -248,7 +316,7 @@ def test_limits_are_refused_with_a_clear_error(text: str, column: int, fragment:
 
 
 def test_limits_themselves_are_allowed() -> None:
-    parse("100d1000!10 + 100d1000")
+    parse("100d1000! + 100d1000")
     parse("max(min(max(d6)))")
     parse("d6+" * 66 + "10")  # 200 characters
 
@@ -279,15 +347,47 @@ def test_roll_keep_lowest_and_drop_highest() -> None:
 
 
 def test_roll_explodes_up_to_the_cap() -> None:
-    result = roll("d6!2", ScriptedRng([6, 6, 6, 6]))
+    # One d6: (1/6) ** 12 is under 1 in 10^9, (1/6) ** 11 is not: 11 extra rolls at most.
+    term = parse("d6!").terms[0][1]
+    assert isinstance(term, DiceTerm) and term.depth == 11
+    assert (Fraction(1, 6) ** 12 <= notation.TAIL_BOUND) and Fraction(
+        1, 6
+    ) ** 11 > notation.TAIL_BOUND
+    result = roll("d6!", ScriptedRng([6] * 30))
     (die,) = result.terms[0].dice
-    assert die.rolls == (6, 6, 6)  # two extra rolls, then it stops
-    assert result.total == 18
-    assert roll("d6!", ScriptedRng([6] * 20)).total == 6 * 11
+    assert die.rolls == (6,) * 12  # eleven extra rolls, then it stops
+    assert result.total == 72
+    # A compare point: d6!>=5 explodes on 5 and 6; the last 4 stops it.
+    assert roll("d6!>=5", ScriptedRng([5, 6, 4, 6])).terms[0].dice[0].rolls == (5, 6, 4)
+    # Penetrating: each extra roll counts one less.
+    assert roll("d6!p", ScriptedRng([6, 6, 3])).total == 6 + 5 + 2
+    # Compounding: one die, kept whole.
+    compound = roll("2d6!!kh1", ScriptedRng([6, 2, 5]))
+    assert [d.value for d in compound.terms[0].dice] == [8, 5] and compound.total == 8
+
+
+def test_roll_rerolls_recursive_and_once() -> None:
+    again = roll("d6r<=2", ScriptedRng([1, 2, 1, 5]))
+    (die,) = again.terms[0].dice
+    assert die.rerolled == (1, 2, 1) and die.rolls == (5,) and again.total == 5
+    once = roll("d6ro<=2", ScriptedRng([1, 2]))
+    assert once.terms[0].dice[0].rerolled == (1,) and once.total == 2
+
+
+def test_roll_fate_dice_groups_products_and_failures() -> None:
+    assert roll("4dF", ScriptedRng([1, 2, 3, 3])).total == -1 + 0 + 1 + 1
+    group = roll("{2d6, d8}kh1", ScriptedRng([3, 4, 7]))
+    assert group.total == 7 and group.terms[0].kept == (True, False)
+    group = roll("{2d6, d8}kh1", ScriptedRng([3, 4, 7]))
+    assert roll("{d6, d6}dl1", ScriptedRng([2, 2])).terms[0].kept == (True, False)
+    assert roll("{2d6, d8, d4}>=5", ScriptedRng([1, 3, 5, 4])).total == 1
+    assert roll("(d6 + 1) * 3 / 2", ScriptedRng([4])).total == 7  # 15 / 2 rounded down
+    assert roll("(d4 - 4) / 3", ScriptedRng([2])).total == -1  # -2 / 3 rounds down
+    assert roll("4d6>=5f1", ScriptedRng([1, 5, 6, 1])).total == 0
 
 
 def test_roll_counts_successes_roll_by_roll() -> None:
-    result = roll("3d10!>=7dbl10", ScriptedRng([10, 8, 3, 10, 1]))
+    result = roll("3d10!10>=7dbl10", ScriptedRng([10, 8, 3, 10, 1]))
     dice = result.terms[0].dice
     assert [d.rolls for d in dice] == [(10, 8), (3,), (10, 1)]
     assert [d.value for d in dice] == [3, 0, 2]
@@ -338,14 +438,24 @@ def test_too_large_to_chart_is_refused_but_can_roll() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["100d20", "30d6!", "100d100kh5", "60d6kh30", "50d10!>=7dbl10", "max(d1000, d1000)"],
+    ["40d20", "10d6!", "60d6kh30", "10d10!10>=7dbl10", "max(d1000, d1000)", "{d20, d20}kh1"],
 )
 def test_the_largest_charts_are_allowed(text: str) -> None:
     assert chartable(text)
 
 
 @pytest.mark.parametrize(
-    "text", ["100d6dl1", "100d100kh50", "30d6!kh15", "100d10!", "max(100d20, 100d20)"]
+    "text",
+    [
+        "100d6dl1",
+        "100d100kh50",
+        "30d6!!kh15",
+        "100d10!",
+        "max(100d20, 100d20)",
+        "90d10!10>=7dbl10",
+        "max(45d1000!10>=1dbl>=1, 45d1000!10>=1dbl>=1)",
+        "100d1000",
+    ],
 )
 def test_heavy_charts_are_refused(text: str) -> None:
     assert not chartable(text)
@@ -353,7 +463,7 @@ def test_heavy_charts_are_refused(text: str) -> None:
 
 # -- fuzzing -----------------------------------------------------------------------
 
-NOTATION_CHARS = "0123456789dDkhlbmaxin!%()<>=+-, \t"
+NOTATION_CHARS = "0123456789dDfFkhlbmaxinrop!%(){}[]#<>=+-*/, \t"
 
 
 # Deadlines bound the time of any input: parsing reads at most 200 characters
@@ -376,8 +486,8 @@ def dice_terms() -> st.SearchStrategy[str]:
         lambda count, sides, explode, modifier: f"{count}d{sides}{explode}{modifier}",
         st.integers(1, 6),
         st.integers(1, 12),
-        st.sampled_from(["", "!", "!1", "!3"]),
-        st.sampled_from(["", "kh1", "kl2", "dl1", ">=4", "<3", ">=5dbl6", "=1"]),
+        st.sampled_from(["", "!", "!!", "!p", "!=1", "r1", "ro<=2"]),
+        st.sampled_from(["", "kh1", "kl2", "dl1", "d1", ">=4", "<=3", ">=5dbl6", "=1", ">=4f1"]),
     )
 
 
@@ -401,8 +511,7 @@ def test_valid_expressions_roll_within_their_distribution(text: str, seed: int) 
     try:
         expression = parse(text)
     except NotationError as error:
-        # Only keep amounts larger than the pool may be refused here.
-        assert "must be from" in error.message
+        assert error.message.startswith(f"Column {error.column}: ")
         return
     result = roll(expression, Rng(seed))
     assert result.total == sum(t.sign * t.value for t in result.terms)
@@ -410,7 +519,9 @@ def test_valid_expressions_roll_within_their_distribution(text: str, seed: int) 
         exact = distribution(expression)
         assert sum(exact.values()) == 1
         assert result.total in exact
-        assert len(exact) <= notation._size(expression).outcomes
+        low, high = notation.bounds(expression)
+        assert low <= min(exact) and max(exact) <= high
+        assert len(exact) <= notation.estimate(expression).span
 
 
 # -- the dice.notation widget, through the browser boundary ------------------------
@@ -467,7 +578,7 @@ def test_widget_errors_name_the_field_and_column() -> None:
         "error": {
             "field": "expression",
             "message": "Column 7: unexpected character '?'; expected a number, a die such as "
-            "2d6, max(, +, - or one of > >= < <= = ! ( ) , %.",
+            "2d6, max(, +, -, *, /, one of >= <= = ! ( ) { } , % or a [label].",
         },
     }
     over = call_widget({"expression": "101d6"})
@@ -477,7 +588,7 @@ def test_widget_errors_name_the_field_and_column() -> None:
 def test_widget_too_large_to_chart_says_so_and_still_rolls() -> None:
     odds = call_widget({"expression": "100d1000", "action": "odds"})
     assert odds["ok"]
-    assert "too large to chart" in odds["result"]["view"][0]["text"]
+    assert "too long to chart" in odds["result"]["view"][0]["text"]
     rolled = call_widget({"expression": "100d1000", "seed": 1})
     assert rolled["ok"]
 
