@@ -1,8 +1,10 @@
 """Serve the built site on 127.0.0.1 as a static host would, with the CSP.
 
 The headers are the point: ``.wasm`` as ``application/wasm`` (Pyodide hangs
-on a wrong type) and the Content-Security-Policy the site promises to work
-under. ``make serve`` and the browser tests both use this server.
+on a wrong type), the Content-Security-Policy the site promises to work
+under, and gzip for compressible files when the client accepts it (the
+Python memory snapshot and the wasm shrink to a third). Standard library
+only. ``make serve`` and the browser tests both use this server.
 
 ``sitemap.xml`` is served with its addresses moved to this server, as
 ``mkdocs serve`` does: Material's instant navigation only follows links
@@ -14,9 +16,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import email.utils
 import functools
+import gzip
 import http.server
+import os
 import re
+import threading
 from pathlib import Path
 from typing import ClassVar
 
@@ -30,9 +36,55 @@ EXTRA_TYPES = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".zip": "application/zip",
     ".whl": "application/zip",
+    ".bin": "application/octet-stream",
 }
+# Worth compressing: text, wasm and the memory snapshot (mostly zeros). Zip
+# archives (the stdlib, the wheel) are compressed already.
+COMPRESSIBLE_TYPES = (
+    "text/",
+    "application/javascript",
+    "application/json",
+    "application/manifest+json",
+    "application/wasm",
+    "application/xml",
+    "application/octet-stream",
+    "image/svg+xml",
+)
+GZIP_LEVEL = 6
+
+
+class _GzipCache:
+    """Compressed bodies by (path, size, mtime): each file is compressed once
+    per server process, not once per request (the wasm takes about a second)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._bodies: dict[tuple[str, int, int], bytes] = {}
+
+    def get(self, path: str) -> bytes:
+        stat = os.stat(path)
+        key = (path, stat.st_size, stat.st_mtime_ns)
+        with self._lock:
+            body = self._bodies.get(key)
+        if body is None:
+            with open(path, "rb") as source:
+                body = gzip.compress(source.read(), compresslevel=GZIP_LEVEL, mtime=0)
+            with self._lock:
+                self._bodies[key] = body
+        return body
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """True when an Accept-Encoding header allows gzip (q=0 refuses it)."""
+    for part in (header or "").split(","):
+        coding, _, params = part.strip().partition(";")
+        if coding.strip().lower() in {"gzip", "*"}:
+            quality = params.strip()
+            return not (quality.startswith("q=") and float(quality[2:] or 0) == 0)
+    return False
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -41,11 +93,51 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         **EXTRA_TYPES,
     }
 
+    gzip_cache: ClassVar[_GzipCache] = _GzipCache()
+
     def do_GET(self) -> None:
         if self.path.split("?")[0] == "/sitemap.xml":
             self._send_local_sitemap()
             return
+        if self._send_compressed():
+            return
         super().do_GET()
+
+    def _send_compressed(self) -> bool:
+        """Send the file gzipped if it is worth it and the client accepts it."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path) or not accepts_gzip(self.headers.get("Accept-Encoding")):
+            return False
+        content_type = self.guess_type(path)
+        if not content_type.startswith(COMPRESSIBLE_TYPES):
+            return False
+        stat = os.stat(path)
+        modified = email.utils.formatdate(stat.st_mtime, usegmt=True)
+        if self.headers.get("If-Modified-Since") == modified:
+            self.send_response(304)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return True
+        body = self.gzip_cache.get(path)
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", modified)
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        if self.command != "HEAD":
+            # A reader who navigates away drops the connection mid-file.
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                self.wfile.write(body)
+        return True
+
+    def do_HEAD(self) -> None:
+        if self._send_compressed():
+            return
+        super().do_HEAD()
 
     def _send_local_sitemap(self) -> None:
         sitemap = Path(self.directory) / "sitemap.xml"

@@ -37,9 +37,15 @@ def built_site() -> Path:
     """The built site: SITE_DIR if set, else ``site/`` (built by ``make``),
     built here when missing so a lone ``pytest tests/site`` works too."""
     site = Path(os.environ.get("SITE_DIR", ROOT / "site"))
-    if not (site / "index.html").exists():
+    if not (site / "index.html").exists() or not (site / "assets/rp/paths.js").exists():
+        # The same two steps as `make site`: the pages, then the runtime.
         subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
+            cwd=ROOT,
+            check=True,
+        )
+        subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "build_runtime.py"), "--site", str(site)],
             cwd=ROOT,
             check=True,
         )
@@ -69,6 +75,11 @@ def load_module(path: Path) -> Any:
 def load_serve_module() -> Any:
     """scripts/serve.py, the server of ``make serve``."""
     return load_module(ROOT / "scripts" / "serve.py")
+
+
+def load_build_runtime_module() -> Any:
+    """scripts/build_runtime.py, the runtime build step of ``make site``."""
+    return load_module(ROOT / "scripts" / "build_runtime.py")
 
 
 @pytest.fixture(scope="session")

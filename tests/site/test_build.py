@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from macros.widget_embed import WidgetArgumentError, widget_html
-from tests.conftest import ROOT, pages_with_widget
+from tests.conftest import ROOT, load_build_runtime_module, pages_with_widget
 
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>")
 
@@ -79,11 +79,44 @@ def test_pyodide_and_the_wheel_are_shipped_with_a_matching_lock(built_site: Path
 
 
 def test_the_wheel_is_reproducible(tmp_path: Path) -> None:
-    from macros.wheel import build_wheel
-
-    first = build_wheel(ROOT / "rules_py", "rules-py", "0.0.0", tmp_path / "a")
-    second = build_wheel(ROOT / "rules_py", "rules-py", "0.0.0", tmp_path / "b")
+    build_runtime = load_build_runtime_module()
+    first = build_runtime.build_wheel(tmp_path / "a")
+    second = build_runtime.build_wheel(tmp_path / "b")
+    assert first.name == second.name == "rules_py-0.1.0-py3-none-any.whl"
     assert first.read_bytes() == second.read_bytes()
+
+
+def test_the_catalog_is_shipped_as_python_writes_it(built_site: Path) -> None:
+    from rules_py.web import catalog_json
+
+    shipped = (built_site / "assets/rp/catalog.json").read_text(encoding="utf-8")
+    assert shipped == catalog_json()
+
+
+def test_the_worker_finds_every_runtime_file(built_site: Path) -> None:
+    paths = (built_site / "assets/rp/paths.js").read_text()
+    for name in ("CATALOG_URL", "WHEEL_URL", "STDLIB_URL", "PYC_URL", "SNAPSHOT_URL"):
+        found = re.search(rf'export const {name} = new URL\("([^"?]+)\?v=([0-9a-f]+)"', paths)
+        assert found, name
+        file = built_site / "assets/rp" / found.group(1)
+        assert file.is_file(), name
+        # The address changes with the content, so no cache mixes two builds.
+        assert hashlib.sha256(file.read_bytes()).hexdigest().startswith(found.group(2)), name
+
+
+def test_the_shipped_stdlib_holds_pyc_for_the_modules_used(built_site: Path) -> None:
+    import zipfile
+
+    with zipfile.ZipFile(built_site / "assets/rp/py/python_stdlib.zip") as archive:
+        names = set(archive.namelist())
+    used = ("json/__init__", "fractions", "secrets", "dataclasses", "importlib/resources/__init__")
+    for module in used:
+        assert f"{module}.pyc" in names, module
+        assert f"{module}.py" in names, module  # the source stays for tracebacks
+    with zipfile.ZipFile(built_site / "assets/rp/py/rules_py-pyc.zip") as archive:
+        compiled = set(archive.namelist())
+    assert "rules_py/__pycache__/web.cpython-314.pyc" in compiled
+    assert "rules_py/cairn/widgets/__pycache__/save.cpython-314.pyc" in compiled
 
 
 def test_widget_fallback_text_is_kept_out_of_search(built_site: Path) -> None:

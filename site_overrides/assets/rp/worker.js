@@ -1,33 +1,170 @@
-// The one Pyodide worker of a tab: loads the Python runtime from this site
-// (never a CDN), installs the rules_py wheel named with its sha256 in the lock
-// file, and answers {id, name, request} messages with rules_py.web.call.
-// paths.js is written at build time with the Pyodide version and lock file.
-import { PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME } from "./paths.js";
+// The one Pyodide worker of a tab. Python comes from this site only (never a
+// CDN): restored from the memory snapshot made at build time, or, when that
+// cannot be used (another Pyodide build, a failed restore), loaded normally
+// with the rules_py wheel named with its sha256 in the lock file. Either way
+// the standard library and rules_py come with .pyc compiled by Pyodide's own
+// Python at build time. paths.js is written by scripts/build_runtime.py.
+//
+// Messages (the contract with the page, documented in CONTRIBUTING.md):
+//   page -> worker  {id, name, request}           request: JSON text for rules_py.web.call
+//   worker -> page  {type: "progress", phase, loaded, total, text}
+//                   {type: "ready", mode: "snapshot" | "fallback", catalog}
+//                   {type: "failed", message}      plain words, never a traceback
+//                   {type: "response", id, response}  response: JSON text
+// Requests sent before "ready" are answered once it is reached.
+import {
+  PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME, CATALOG_URL, STDLIB_URL, PYC_URL, SNAPSHOT_URL,
+} from "./paths.js";
 
 function post(message) {
   self.postMessage(message);
 }
 
-async function boot() {
-  post({ type: "progress", text: "Loading the Python runtime\u2026" });
-  const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_INDEX_URL).href);
-  post({ type: "progress", text: "Starting Python\u2026" });
+function progress(phase, text, loaded = null, total = null) {
+  post({ type: "progress", phase, loaded, total, text });
+}
+
+class LoadError extends Error {}
+
+// fetch() with progress: bytes received so far and, when the server says
+// (Content-Length of an uncompressed body), the total.
+async function download(url, phase, label) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new LoadError(`Could not download ${label}: the network is unreachable.`);
+  }
+  if (!response.ok) {
+    throw new LoadError(`Could not download ${label} (the server answered ${response.status}).`);
+  }
+  const length = Number(response.headers.get("Content-Length"));
+  const total = response.headers.get("Content-Encoding") || !length ? null : length;
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const chunks = [];
+  let loaded = 0;
+  let lastReport = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.length;
+    const now = performance.now();
+    if (now - lastReport > 100) {
+      lastReport = now;
+      progress(phase, `Downloading ${label}\u2026`, loaded, total);
+    }
+  }
+  progress(phase, `Downloaded ${label}.`, loaded, total ?? loaded);
+  const bytes = new Uint8Array(loaded);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+async function importPyodide() {
+  try {
+    return await import(new URL("pyodide.mjs", PYODIDE_INDEX_URL).href);
+  } catch (error) {
+    throw new LoadError("Could not download the Python runtime.");
+  }
+}
+
+const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };
+
+// The snapshot path: Python's memory as the build left it, every rules_py
+// module and data table already loaded, so no rules_py file is needed (a
+// snapshot holds memory, not files; the standard library zip is loaded as
+// usual). One call then proves the restored Python works.
+async function restore(loadPyodide, files) {
   const pyodide = await loadPyodide({
+    ...quiet,
     indexURL: PYODIDE_INDEX_URL,
     lockFileURL: LOCK_FILE_URL,
+    stdLibURL: STDLIB_URL,
+    _loadSnapshot: files.snapshot, // awaited by loadPyodide after it fetched pyodide.asm.mjs
+  });
+  const web = pyodide.pyimport("rules_py.web");
+  const probe = JSON.parse(web.call("dice.notation", JSON.stringify({ seed: 1 })));
+  if (!probe.ok) throw new Error("the restored Python does not answer");
+  return web;
+}
+
+// The fallback: a normal load (the lock file checks the wheel's sha256).
+async function loadNormally(loadPyodide, files) {
+  const pyodide = await loadPyodide({
+    ...quiet,
+    indexURL: PYODIDE_INDEX_URL,
+    lockFileURL: LOCK_FILE_URL,
+    stdLibURL: STDLIB_URL,
     packages: [PACKAGE_NAME],
   });
-  post({ type: "progress", text: "Loading the rules\u2026" });
-  const web = pyodide.pyimport("rules_py.web");
-  post({ type: "ready", catalog: web.catalog_json() });
+  try {
+    // Beside the installed sources (unpackArchive's default is the working directory).
+    const sitePackages = pyodide.runPython(
+      "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
+    );
+    pyodide.unpackArchive(await files.pyc, "zip", { extractDir: sitePackages });
+  } catch (error) {
+    console.warn("rules_py .pyc not used:", error); // slower imports, same results
+  }
+  return pyodide.pyimport("rules_py.web");
+}
+
+async function boot() {
+  progress("runtime", "Loading the Python runtime\u2026");
+  const catalog = download(CATALOG_URL, "catalog", "the roller catalog").then(
+    (bytes) => new TextDecoder().decode(bytes),
+  );
+  const files = {
+    snapshot: download(SNAPSHOT_URL, "snapshot", "the prepared Python"),
+    // Only the fallback needs these; asked for when it starts.
+    get pyc() { return this._pyc ??= download(PYC_URL, "rules", "the compiled rules"); },
+  };
+  // A snapshot that fails to arrive is a fallback case, not an unhandled rejection.
+  files.snapshot.catch(() => {});
+  const { loadPyodide } = await importPyodide();
+  progress("python", "Starting Python\u2026");
+  let web;
+  let mode = "snapshot";
+  try {
+    web = await restore(loadPyodide, files);
+  } catch (error) {
+    console.warn("Python snapshot not used, loading normally:", error);
+    mode = "fallback";
+    progress("python", "Starting Python (slower path)\u2026");
+    try {
+      web = await loadNormally(loadPyodide, files);
+    } catch (fallbackError) {
+      if (fallbackError instanceof LoadError) throw fallbackError;
+      console.error(fallbackError);
+      throw new LoadError("Python could not start in this browser.");
+    }
+  }
+  post({ type: "ready", mode, catalog: await catalog });
   return web;
 }
 
 const ready = boot();
-ready.catch((error) => post({ type: "failed", message: String(error && error.message || error) }));
+ready.catch((error) => {
+  if (!(error instanceof LoadError)) console.error(error);
+  post({
+    type: "failed",
+    message: error instanceof LoadError ? error.message : "Python could not start in this browser.",
+  });
+});
 
 self.addEventListener("message", async (event) => {
   const { id, name, request } = event.data;
-  const web = await ready;
+  let web;
+  try {
+    web = await ready;
+  } catch (error) {
+    return; // "failed" has been posted; the page tells the player
+  }
   post({ type: "response", id, response: web.call(name, request) });
 });

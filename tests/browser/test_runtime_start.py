@@ -1,0 +1,108 @@
+"""Python starts from the build's memory snapshot, and falls back to a normal
+load when the snapshot cannot be used; either way the rollers work."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Route
+
+from tests.browser.conftest import open_widget, press_for_new_seed
+from tests.conftest import pages_with_widget
+
+SNAPSHOT = "**/assets/rp/py/snapshot.bin*"
+
+
+def _runtime_mode(page: Page) -> str | None:
+    mode: str | None = page.evaluate("() => document.documentElement.dataset.rpRuntime || null")
+    return mode
+
+
+def test_the_snapshot_path_reaches_ready_and_rolls(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    snapshot_requests: list[int] = []
+    page.on("response", lambda response: snapshot_requests.append(response.status)
+            if "/snapshot.bin" in response.url else None)
+    widget = open_widget(page, base_url + pages_with_widget(built_site, "cairn.save")[0],
+                         "cairn.save")
+    assert _runtime_mode(page) == "snapshot"
+    assert snapshot_requests and all(status in (200, 304) for status in snapshot_requests)
+    assert press_for_new_seed(widget).strip()
+
+
+def _corrupt(route: Route) -> None:
+    route.fulfill(status=200, body=b"\x00not a snapshot" * 4096,
+                  headers={"Content-Type": "application/octet-stream"})
+
+
+def _missing(route: Route) -> None:
+    route.fulfill(status=404, body=b"not found", headers={"Content-Type": "text/plain"})
+
+
+@pytest.mark.parametrize("serve_snapshot", [_corrupt, _missing], ids=["corrupt", "missing"])
+def test_the_fallback_path_reaches_ready_and_rolls(
+    page: Page, base_url: str, built_site: Path, serve_snapshot: object
+) -> None:
+    page.route(SNAPSHOT, serve_snapshot)  # type: ignore[arg-type]
+    widget = open_widget(page, base_url + pages_with_widget(built_site, "cairn.save")[0],
+                         "cairn.save")
+    assert _runtime_mode(page) == "fallback"
+    assert press_for_new_seed(widget).strip()
+    assert widget.locator('[data-role="status"].rp-status-failed').count() == 0
+
+
+# Talks to the worker directly, as the page will: a request sent at once,
+# before Python is up, and every message kept in order of arrival.
+TALK_TO_WORKER = """async (url) => {
+  const worker = new Worker(url, {type: "module"});
+  const messages = [];
+  const answered = new Promise((resolve) => {
+    worker.addEventListener("message", (event) => {
+      messages.push(event.data);
+      if (event.data.type === "response" || event.data.type === "failed") resolve();
+    });
+  });
+  const request = JSON.stringify({attribute: 12, seed: 3});
+  worker.postMessage({id: 7, name: "cairn.save", request});
+  await answered;
+  worker.terminate();
+  return messages;
+}"""
+
+
+def test_a_request_sent_before_ready_is_answered_after_ready(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    from rules_py.web import call
+
+    page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
+    messages = page.evaluate(TALK_TO_WORKER, base_url + "assets/rp/worker.js")
+    kinds = [message["type"] for message in messages]
+    assert kinds.count("ready") == 1 and kinds[-1] == "response", kinds
+    assert kinds.index("ready") < kinds.index("response")
+    ready = messages[kinds.index("ready")]
+    assert ready["mode"] == "snapshot"
+    response = messages[-1]
+    assert response["id"] == 7
+    assert response["response"] == call("cairn.save", '{"attribute": 12, "seed": 3}')
+    progress = [message for message in messages if message["type"] == "progress"]
+    assert progress and all(
+        set(message) == {"type", "phase", "loaded", "total", "text"} for message in progress
+    )
+    # The snapshot's bytes are counted as they arrive.
+    assert any(m["phase"] == "snapshot" and (m["loaded"] or 0) > 1_000_000 for m in progress)
+
+
+def test_a_runtime_that_cannot_download_fails_in_plain_words(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
+    page.route("**/pyodide/**", lambda route: route.abort())
+    page.route(SNAPSHOT, _missing)
+    messages = page.evaluate(TALK_TO_WORKER, base_url + "assets/rp/worker.js")
+    failed = messages[-1]
+    assert failed["type"] == "failed", messages
+    assert failed["message"] == "Could not download the Python runtime."
+    assert "ready" not in [message["type"] for message in messages]

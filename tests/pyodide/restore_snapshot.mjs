@@ -1,0 +1,29 @@
+// Restores the site's Python memory snapshot under Node, as the worker does in
+// the browser, and answers rules_py.web.call requests from it.
+// Usage: node restore_snapshot.mjs <site dir>   (stdin: {key: [name, request JSON text]})
+// Prints {preloaded, files, answers} (answers as JSON text): preloaded lists
+// the widget modules in memory before any call, which only a restored snapshot
+// can have; files says whether rules_py's files exist (they must not need to).
+import { loadPyodide } from "pyodide";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const py = join(process.argv[2], "assets", "rp", "py");
+const pyodide = await loadPyodide({
+  stdLibURL: join(py, "python_stdlib.zip"),
+  _loadSnapshot: new Uint8Array(readFileSync(join(py, "snapshot.bin"))),
+});
+const preloaded = pyodide.runPython(
+  "import sys, json; json.dumps(sorted(m for m in sys.modules if '.widgets.' in m))",
+);
+// As in the worker: no rules_py file is unpacked, everything is in memory.
+const files = pyodide.runPython(
+  "import os, sys; json.dumps(os.path.exists(sys.modules['rules_py'].__file__))",
+);
+const web = pyodide.pyimport("rules_py.web");
+const requests = JSON.parse(readFileSync(0, "utf8"));
+const answers = {};
+for (const [key, [name, request]] of Object.entries(requests)) {
+  answers[key] = web.call(name, request); // JSON text both ways: seeds above 2**53 stay exact
+}
+console.log(JSON.stringify({ preloaded: JSON.parse(preloaded), files: JSON.parse(files), answers }));

@@ -1,0 +1,81 @@
+"""The memory snapshot the site ships restores under Node (the pinned npm
+pyodide), with no rules_py file present, and answers as CPython does for the
+same seed: every widget, every action."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+REQUESTS = {
+    "save": ["cairn.save", {"attribute": 12, "seed": 7}],
+    "attack": ["cairn.attack", {"action": "roll", "seed": 2**53 + 11}],
+    "notation": ["dice.notation", {"expression": "4d6kh3+2", "seed": 99}],
+    "pool": ["dice_pool.roll", {"seed": 5}],
+    "judge": ["judge_two.judge", {"action": "odds"}],
+    "bad": ["cairn.save", {"attribute": 25}],
+}
+
+
+def _every_action() -> dict[str, list[object]]:
+    """Every action of every widget with its defaults and a fixed seed."""
+    from rules_py import web
+
+    return {
+        f"{widget['name']} {action['name']}":
+            [widget["name"], {"action": action["name"], "seed": 41}]
+        for widget in web.catalog()
+        for action in widget["actions"]
+    }
+
+
+def test_the_snapshot_restores_in_node_and_answers_as_cpython(built_site: Path) -> None:
+    from rules_py import registry, web
+
+    requests = {**REQUESTS, **_every_action()}
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is required to restore the snapshot")
+    run = subprocess.run(
+        [node, "tests/pyodide/restore_snapshot.mjs", str(built_site)],
+        input=json.dumps({key: [name, json.dumps(body)] for key, (name, body) in requests.items()}),
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    restored = json.loads(run.stdout.strip().splitlines()[-1])
+    answers = {key: json.loads(text) for key, text in restored["answers"].items()}
+    # Every widget module was in memory before the first call: the state came
+    # from the snapshot, not from a fresh import.
+    assert set(registry.WIDGET_MODULES.values()) <= set(restored["preloaded"])
+    assert restored["files"] is False  # answered from memory alone, as in the worker
+    assert len(answers) == len(requests) > 20
+    for key, (name, request) in requests.items():
+        expected = json.loads(web.call(name, json.dumps(request)))
+        assert answers[key] == expected, key
+    assert answers["save"]["ok"]
+    assert answers["attack"]["result"]["seed"] == 2**53 + 11
+    assert not answers["bad"]["ok"]
+    assert answers["bad"]["error"]["field"] == "attribute"
+
+
+def test_the_fallback_loads_the_pyc_compiled_at_build_time(built_site: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is required to load Pyodide")
+    run = subprocess.run(
+        [node, "tests/pyodide/fallback_pyc.mjs", str(built_site)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    found = json.loads(run.stdout.strip().splitlines()[-1])
+    # Every standard library module the rollers used came from a .pyc.
+    assert len(found["stdlib"]) > 50
+    assert found["from_pyc"] == found["stdlib"]
+    # Every rules_py module has a .pyc made from exactly its shipped source.
+    assert len(found["rules_py"]) > 50
+    assert set(found["rules_py"].values()) == {"ok"}, found["rules_py"]
