@@ -100,6 +100,7 @@ def test_a_stuck_load_is_told_within_25_seconds_and_retry_recovers(
     assert "Traceback" not in text and "Error" not in text
     # The form was drawn all along, and "Try again" starts afresh.
     expect(widget.locator("button.md-button--primary")).to_be_visible()
+    expect(widget.locator("button.md-button--primary")).not_to_contain_text("starting")
     page.unroute(WASM)
     for route in held:
         with contextlib.suppress(Error):  # already dropped with the stopped worker

@@ -161,7 +161,7 @@ def test_contributing_documents_every_block_type_with_its_fields() -> None:
 
 
 def worker_posts() -> set[str]:
-    return set(re.findall(r'post\(\{ type: "(\w+)"', (RUNTIME / "worker.js").read_text("utf-8")))
+    return set(re.findall(r'post\(\{\s*type: "(\w+)"', (RUNTIME / "worker.js").read_text("utf-8")))
 
 
 def test_the_page_handles_every_message_the_worker_sends() -> None:

@@ -78,7 +78,7 @@ function showStatus(root, status) {
   if (status.state === "failed") root.dataset.state = "failed";
   else if (drawn) root.dataset.state = status.state === "ready" ? "ready" : "starting";
   else root.dataset.state = "loading";
-  if (drawn) markButtons(root, status.state !== "ready");
+  if (drawn) markButtons(root, status.state === "starting" || status.state === "lost");
 }
 
 function mountedRoots() {

@@ -29,7 +29,7 @@ function showBanner(waiting, text) {
   if (document.querySelector(".rp-update")) return;
   const button = el("button", { type: "button", className: "md-button md-button--primary rp-button", text: "Reload" });
   const later = el("button", { type: "button", className: "md-button rp-button", text: "Not now" });
-  const banner = el("div", { className: "rp-update", role: "region", "aria-label": "Site update" }, [
+  const banner = el("div", { className: "rp-update md-typeset", role: "region", "aria-label": "Site update" }, [
     el("p", { text }), button, later,
   ]);
   button.addEventListener("click", () => {
