@@ -125,6 +125,8 @@ async function restore(loadPyodide, files) {
 
 // The fallback: a normal load (the lock file checks the wheel's sha256).
 async function loadNormally(loadPyodide, files) {
+  const pyc = files.pyc; // downloaded while Python loads
+  pyc.catch(() => {});
   const pyodide = await loadPyodide({
     ...quiet,
     indexURL: PYODIDE_INDEX_URL,
@@ -137,7 +139,7 @@ async function loadNormally(loadPyodide, files) {
     const sitePackages = pyodide.runPython(
       "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
     );
-    pyodide.unpackArchive(await files.pyc, "zip", { extractDir: sitePackages });
+    pyodide.unpackArchive(await pyc, "zip", { extractDir: sitePackages });
   } catch (error) {
     console.warn("rules_py .pyc not used:", error); // slower imports, same results
   }
@@ -151,7 +153,7 @@ async function boot() {
   );
   const files = {
     snapshot: download(SNAPSHOT_URL, "snapshot", "the prepared Python"),
-    // Only the fallback needs these; asked for when it starts.
+    // Only the fallback needs this; asked for when it starts.
     get pyc() { return this._pyc ??= download(PYC_URL, "rules", "the compiled rules"); },
   };
   // A snapshot that fails to arrive is a fallback case, not an unhandled rejection.
