@@ -68,7 +68,8 @@ def test_every_page_and_roller_works_offline_after_one_visit(
         expect(widget.locator('[data-role="seed"]')).to_have_text(SEED)
         # Material's instant navigation fetches pages and the sitemap: a link works too.
         target = page.evaluate("""() => {
-          const link = Array.from(document.querySelectorAll(".md-tabs a[href], .md-content a[href]")).find((a) =>
+          const links = document.querySelectorAll(".md-tabs a[href], .md-content a[href]");
+          const link = Array.from(links).find((a) =>
             a.href.startsWith(location.origin) && !a.href.includes("#") &&
             a.href !== location.href && a.offsetParent !== null);
           if (!link) return null;
@@ -113,7 +114,8 @@ def test_a_new_build_is_offered_as_a_reload_never_mixed(
 
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
     banner = page.locator(".rp-update")
-    expect(banner).to_contain_text("A new version of this site is ready", timeout=INSTALL_TIMEOUT_MS)
+    expect(banner).to_contain_text("A new version of this site is ready",
+                                   timeout=INSTALL_TIMEOUT_MS)
     # Until the reader reloads, the open version is still the one served.
     served = page.evaluate("fetch('./').then((r) => r.text())")
     assert "<title>Build B: " not in served

@@ -128,7 +128,10 @@ function mountAll() {
     // A text page: warm the runtime when the browser is idle, unless the
     // reader asked to save data.
     const connection = navigator.connection;
-    if (!(connection && connection.saveData) && !runtimeStatus()) idle(() => startRuntime());
+    if (connection && connection.saveData) return;
+    const warm = () => idle(() => { if (!runtimeStatus()) startRuntime(); });
+    if (document.readyState === "complete") warm();
+    else window.addEventListener("load", warm, { once: true });
     return;
   }
   // A widget page: start now (a failed runtime is started afresh).
