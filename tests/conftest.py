@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, sync_playwright
+from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -37,8 +37,8 @@ def built_site() -> Path:
     """The built site: SITE_DIR if set, else ``site/`` (built by ``make``),
     built here when missing so a lone ``pytest tests/site`` works too."""
     site = Path(os.environ.get("SITE_DIR", ROOT / "site"))
-    if not (site / "index.html").exists() or not (site / "assets/rp/paths.js").exists():
-        # The same two steps as `make site`: the pages, then the runtime.
+    if not (site / "index.html").exists() or not (site / "sw.js").exists():
+        # The same steps as `make site`: the pages, the runtime, the service worker.
         subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
             cwd=ROOT,
@@ -46,6 +46,11 @@ def built_site() -> Path:
         )
         subprocess.run(
             [sys.executable, str(ROOT / "scripts" / "build_runtime.py"), "--site", str(site)],
+            cwd=ROOT,
+            check=True,
+        )
+        subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--site", str(site)],
             cwd=ROOT,
             check=True,
         )
@@ -92,18 +97,41 @@ def base_url(built_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser_context(built_site: Path, base_url: str) -> Iterator[BrowserContext]:
+def playwright_driver() -> Iterator[Playwright]:
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser_context(
+    built_site: Path, base_url: str, playwright_driver: Playwright
+) -> Iterator[BrowserContext]:
     """One persistent profile for the session, warmed by one widget page, so
     Pyodide comes from the HTTP cache as for a returning reader; each test
     still opens its own tab, hence its own worker. The cold start itself is
     measured by ``make bench``, not tested here."""
-    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    with tempfile.TemporaryDirectory() as profile:
+        # Service workers blocked: page.route must see every request here;
+        # the offline tests open profiles of their own (fresh_context).
+        context = playwright_driver.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+            service_workers="block",
         )
         warm = context.new_page()
         warm.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
         warm.wait_for_selector(SETTLED, timeout=120_000)
         warm.close()
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def fresh_context(playwright_driver: Playwright) -> Iterator[BrowserContext]:
+    """A cold profile of its own, service workers allowed: for the offline,
+    update and first-visit tests."""
+    with tempfile.TemporaryDirectory() as profile:
+        context = playwright_driver.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
         yield context
         context.close()

@@ -148,9 +148,7 @@ def test_instant_navigation_away_and_back_keeps_one_runtime(
     assert len(wasm_requests) <= 1  # the worker survived the page change
 
 
-def test_text_only_page_loads_no_pyodide(page: Page, base_url: str, built_site: Path) -> None:
-    fetched: list[str] = []
-    page.on("request", lambda request: fetched.append(request.url))
+def _text_page(built_site: Path) -> str:
     widget_pages = set(pages_with_widget(built_site, "cairn.save"))
     text_page = next(
         html.parent.relative_to(built_site).as_posix()
@@ -158,8 +156,30 @@ def test_text_only_page_loads_no_pyodide(page: Page, base_url: str, built_site: 
         if 'class="rp-widget' not in html.read_text(encoding="utf-8")
         and html.parent.relative_to(built_site).as_posix() + "/" not in widget_pages
     )
-    page.goto(base_url + ("" if text_page == "." else text_page + "/"))
+    return "" if text_page == "." else text_page + "/"
+
+
+def test_a_text_page_warms_the_runtime_only_after_its_load(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(base_url + _text_page(built_site))  # waits for the load event
+    assert not [url for url in fetched if "worker.js" in url]  # nothing before it
+    page.wait_for_event("request", lambda request: "worker.js" in request.url, timeout=10_000)
+
+
+def test_a_text_page_starts_no_runtime_when_the_reader_saves_data(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    page.add_init_script(
+        "Object.defineProperty(navigator, 'connection', {get: () => ({saveData: true})})"
+    )
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(base_url + _text_page(built_site))
     page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(2500)  # past the idle warm-up's latest moment (2 s)
     assert not [url for url in fetched if "/pyodide/" in url or "worker.js" in url]
 
 
@@ -176,13 +196,15 @@ def test_blocked_pyodide_shows_a_failure_message_in_time(
 
 
 def test_hanging_pyodide_times_out_with_a_message(page: Page, save_url: str) -> None:
-    # A .wasm that never arrives: loadPyodide would wait forever.
+    # A .wasm that never arrives: no progress for 20 s is a stall.
     page.route("**/*.wasm", lambda route: None)
     started = time.monotonic()
     page.goto(save_url)
     page.wait_for_selector(WIDGET + '[data-state="failed"]', timeout=25_000)
     assert 19 <= time.monotonic() - started < 25
-    expect(page.locator(WIDGET + " [data-role=status]")).to_contain_text("did not start within 20")
+    expect(page.locator(WIDGET + " [data-role=status]")).to_contain_text(
+        "nothing has arrived for 20 seconds"
+    )
 
 
 @pytest.mark.parametrize("scheme", ["default", "slate"])

@@ -1,43 +1,155 @@
-// Entry of the widget runtime, loaded as a module on every page. Mounts each
+// Entry of the widget runtime, loaded as a module on every page. Draws each
 // widget root of the page (<div class="rp-widget" data-widget=...>, written by
-// the `widget` macro) once the worker has sent the catalog. Runs again after
-// each of Material's instant navigations (document$); the worker link is a
-// module, so the one worker of the tab survives them. Pages without a widget
-// never start Pyodide.
-import { startRuntime } from "./worker-link.js";
+// the `widget` macro) at once from the catalog written at build time, while
+// the worker starts; a press before Python is ready waits in the queue of
+// worker-link.js and is answered when it is. Runs again after each of
+// Material's instant navigations (document$); the modules, and so the one
+// worker of the tab, survive them. Text pages warm the worker at idle, unless
+// the reader asked to save data.
+import { CATALOG_URL } from "./paths.js";
+import { el } from "./dom.js";
+import { onRuntimeStatus, retryRuntime, runtimeStatus, startRuntime } from "./worker-link.js";
 import { Widget } from "./widget.js";
+import { registerOffline } from "./offline.js";
 
-// The worker's start-up steps, shown by every widget still loading.
-function showProgress(text) {
-  document.querySelectorAll('.rp-widget[data-state="loading"] [data-role="status"]').forEach(
-    (node) => { node.textContent = text; });
+const widgets = new WeakMap(); // root -> Widget
+let catalog = null; // Promise of the catalog, fetched once per tab
+
+function loadCatalog() {
+  if (!catalog) {
+    catalog = fetch(CATALOG_URL).then((response) => {
+      if (!response.ok) throw new Error("the server answered " + response.status);
+      return response.json();
+    });
+    catalog.catch(() => { catalog = null; }); // the next try fetches again
+  }
+  return catalog;
 }
 
-function fail(root, message) {
-  root.dataset.state = "failed";
-  const status = root.querySelector('[data-role="status"]');
-  if (status) {
-    status.textContent = message;
-    status.classList.add("rp-status-failed");
+const idle = window.requestIdleCallback
+  ? (task) => window.requestIdleCallback(task, { timeout: 2000 })
+  : (task) => setTimeout(task, 200);
+
+// The status line and "Try again" button under a widget.
+function statusNodes(root) {
+  let status = root.querySelector(':scope > [data-role="status"]');
+  if (!status) {
+    status = el("p", { className: "rp-status", "data-role": "status", role: "status" });
+    root.appendChild(status);
+  }
+  let retry = root.querySelector(':scope > [data-role="retry"]');
+  if (!retry) {
+    retry = el("button", { type: "button", className: "md-button rp-button rp-retry", "data-role": "retry", text: "Try again" });
+    retry.hidden = true;
+    retry.addEventListener("click", () => {
+      retry.hidden = true;
+      if (!catalog) mountAll(); // the catalog itself failed: fetch it again
+      retryRuntime();
+    });
+    root.appendChild(retry);
+  }
+  return { status, retry };
+}
+
+// "Roll" reads "Roll (starting…)" until Python is ready.
+function markButtons(root, starting) {
+  root.querySelectorAll(".rp-actions button").forEach((button) => {
+    let note = button.querySelector(".rp-starting");
+    if (starting && !note) button.appendChild(el("span", { className: "rp-starting", text: " (starting\u2026)" }));
+    if (!starting && note) note.remove();
+  });
+}
+
+// Shows the runtime's state on one widget root.
+function showStatus(root, status) {
+  const { status: line, retry } = statusNodes(root);
+  const drawn = widgets.has(root);
+  line.classList.toggle("rp-status-failed", status.state === "failed" || status.state === "lost");
+  retry.hidden = status.state !== "failed";
+  if (status.state === "ready") {
+    line.textContent = "";
+    line.hidden = true;
+  } else {
+    line.hidden = false;
+    line.textContent = status.state === "starting" ? status.progress
+      : status.state === "failed" ? status.message + " The rules on this page still work."
+      : status.message;
+  }
+  if (status.state === "failed") root.dataset.state = "failed";
+  else if (drawn) root.dataset.state = status.state === "ready" ? "ready" : "starting";
+  else root.dataset.state = "loading";
+  if (drawn) markButtons(root, status.state === "starting" || status.state === "lost");
+}
+
+function mountedRoots() {
+  return Array.from(document.querySelectorAll(".rp-widget[data-mounted]"));
+}
+
+onRuntimeStatus((status) => {
+  for (const root of mountedRoots()) {
+    // A catalog that failed is the widget's own failure, whatever the runtime does.
+    if (root.dataset.catalogFailed === undefined) showStatus(root, status);
+  }
+  if (status.state === "ready") {
+    // Odds previews come after the page settles, so none delays a first roll.
+    idle(() => {
+      for (const root of mountedRoots()) {
+        const widget = widgets.get(root);
+        if (widget && !widget.previewed) {
+          widget.previewed = true;
+          widget.scheduleAuto(0);
+        }
+      }
+    });
+  }
+});
+
+function draw(root, index, entries) {
+  const spec = entries.find((w) => w.name === root.dataset.widget);
+  if (!spec) {
+    root.dataset.catalogFailed = "";
+    showStatus(root, { state: "failed", message: "This page asks for a roller that does not exist: " + root.dataset.widget + "." });
+    root.querySelector('[data-role="retry"]').hidden = true;
+    return;
+  }
+  const widget = new Widget(root, spec, index);
+  widgets.set(root, widget);
+  const status = runtimeStatus();
+  showStatus(root, status || { state: "starting", progress: "Starting the roller\u2026" });
+  if (status && status.state === "ready") {
+    widget.previewed = true;
+    idle(() => widget.scheduleAuto(0));
   }
 }
 
 function mountAll() {
-  const roots = Array.from(document.querySelectorAll(".rp-widget:not([data-mounted])"));
-  if (!roots.length) return;
-  const rt = startRuntime(showProgress);
-  roots.forEach((root, index) => {
-    root.setAttribute("data-mounted", "");
-    root.dataset.state = "loading";
-    rt.ready.then((catalog) => {
-      const spec = catalog.find((w) => w.name === root.dataset.widget);
-      if (!spec) {
-        fail(root, "This page asks for a roller that does not exist: " + root.dataset.widget + ".");
-        return;
-      }
-      new Widget(root, spec, index);
-    }, (error) => {
-      fail(root, error.message);
+  const roots = Array.from(document.querySelectorAll(".rp-widget"));
+  if (!roots.length) {
+    // A text page: warm the runtime when the browser is idle, unless the
+    // reader asked to save data.
+    const connection = navigator.connection;
+    if (connection && connection.saveData) return;
+    const warm = () => idle(() => { if (!runtimeStatus()) startRuntime(); });
+    if (document.readyState === "complete") warm();
+    else window.addEventListener("load", warm, { once: true });
+    return;
+  }
+  // A widget page: start now (a failed runtime is started afresh).
+  const status = runtimeStatus();
+  if (status && status.state === "failed") retryRuntime(); else startRuntime();
+  loadCatalog().then((entries) => {
+    roots.forEach((root, index) => {
+      if (widgets.has(root) || !root.isConnected) return;
+      root.setAttribute("data-mounted", "");
+      delete root.dataset.catalogFailed;
+      draw(root, index, entries);
+    });
+  }, () => {
+    roots.forEach((root) => {
+      if (widgets.has(root)) return;
+      root.setAttribute("data-mounted", "");
+      root.dataset.catalogFailed = "";
+      showStatus(root, { state: "failed", message: "The list of rollers could not be downloaded. Check the connection, then try again." });
     });
   });
 }
@@ -49,3 +161,4 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
 } else {
   mountAll();
 }
+registerOffline();

@@ -68,8 +68,8 @@ export class Widget {
     const heading = el("p", { className: "rp-title", text: spec.title });
     this.root.replaceChildren(heading, form, this.odds, this.notice, live);
     this.refreshVisibility();
-    this.root.dataset.state = "ready";
-    this.scheduleAuto(0);
+    // boot.js sets data-state and sends the first odds preview once Python
+    // is ready and the page idle, so no preview delays a first roll.
   }
 
   values() {
@@ -179,15 +179,37 @@ export class Widget {
     const auto = this.isAuto(request.action);
     if (this.spec.stateful && "state" in request) request.state = this.loadState();
     this.root.setAttribute("aria-busy", "true");
-    return callPython(this.name, request).then((response) => {
+    return callPython(this.name, request, { preview: auto }).then((response) => {
       this.root.removeAttribute("aria-busy");
       this.clearErrors();
+      if (!response.ok && this.spec.stateful && request.state != null && response.error.field === "request") {
+        return this.discardState(request, response.error);
+      }
       if (!response.ok) {
         this.showError(response.error);
         return;
       }
       this.showResult(request, response.result, auto);
+    }, (error) => {
+      // The runtime failed or died: say so here; boot.js shows how it goes on.
+      this.root.removeAttribute("aria-busy");
+      if (!auto) this.generalError.textContent = error.message;
     });
+  }
+
+  // A saved state the boundary refuses whole (too long, too deep) would fail
+  // every request: forget it and ask again from a fresh state, with a notice.
+  discardState(request, error) {
+    this.saveState(null);
+    return callPython(this.name, Object.assign({}, request, { state: null }), { preview: this.isAuto(request.action) })
+      .then((response) => {
+        if (!response.ok) {
+          this.showError(response.error);
+          return;
+        }
+        this.showResult(request, response.result, this.isAuto(request.action));
+        this.notice.textContent = "The saved state could not be used and was discarded (" + error.message + ")";
+      });
   }
 
   // An auto action's view goes to the odds preview; any other replaces the

@@ -1,70 +1,195 @@
-// The link to the one Pyodide worker of the tab: starts it on first use, turns
-// its start-up messages into a promise of the catalog, and matches each
-// response to its request by id. The module lives as long as the document, so
-// Material's instant navigation keeps the same worker. Messages: see
-// "The browser runtime" in CONTRIBUTING.md.
+// The link to the one Pyodide worker of the tab: starts it, follows its
+// start-up (progress, ready, failed), queues requests until Python is up and
+// matches each response to its request by id. The module lives as long as
+// the document, so Material's instant navigation keeps the same worker.
+// Messages: see "The browser runtime" in CONTRIBUTING.md.
+//
+// No fixed start-up timeout: the start fails only when nothing has moved for
+// STALL_MS (no progress message), so a slow link keeps waiting while bytes
+// arrive. One request at a time goes to the worker; a request unanswered
+// after ANSWER_MS, or an `error` event, means the worker died: it is
+// restarted once by itself, and the reader's "Try again" restarts it after that.
 
 const WORKER_URL = new URL("worker.js", import.meta.url);
-const START_TIMEOUT_MS = 20000;
+export const STALL_MS = 20000;
+const ANSWER_MS = 60000;
+const AUTO_RESTARTS = 1;
 
-let runtime = null; // {worker, ready: Promise<catalog>, pending: Map<id, resolve>}
+const listeners = new Set();
+let runtime = null;
 let nextRequestId = 1;
+let restartsLeft = AUTO_RESTARTS;
+const queue = []; // {id, name, request, preview, resolve, reject}, sent one at a time
+let inFlight = null;
 
-// Starts the worker once; later calls return the same link. `onProgress(text)`
-// (from the first call) hears the worker's start-up steps.
-export function startRuntime(onProgress) {
-  if (runtime) return runtime;
-  const pending = new Map();
-  let worker;
-  const ready = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error("The roller did not start within " + START_TIMEOUT_MS / 1000 +
-        " seconds. The rules on this page still work; reload the page to try again."));
-    }, START_TIMEOUT_MS);
-    const fail = (message) => {
-      clearTimeout(timer);
-      reject(new Error(message));
-    };
-    try {
-      worker = new Worker(WORKER_URL, { type: "module" });
-    } catch (error) {
-      fail("This browser cannot start the roller (" + error.message + ").");
-      return;
-    }
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      fail("The roller could not load its Python runtime. The rules on this page still work.");
-    });
-    worker.addEventListener("message", (event) => {
-      const message = event.data;
-      if (message.type === "progress") {
-        if (onProgress) onProgress(message.text);
-      } else if (message.type === "ready") {
-        document.documentElement.dataset.rpRuntime = message.mode; // "snapshot" | "fallback"
-        clearTimeout(timer);
-        resolve(JSON.parse(message.catalog));
-      } else if (message.type === "failed") {
-        fail("The roller could not start: " + message.message +
-          " The rules on this page still work.");
-      } else if (message.type === "response") {
-        const settle = pending.get(message.id);
-        pending.delete(message.id);
-        if (settle) settle(JSON.parse(message.response));
-      }
-    });
+// The runtime's state for the page: "starting" (with `progress`), "ready",
+// "failed" (with `message`, the start cannot go on) or "lost" (the worker
+// died; a restart follows when one is left). `listener(status)` hears every change.
+export function onRuntimeStatus(listener) {
+  listeners.add(listener);
+  if (runtime) listener(runtime.status);
+  return () => listeners.delete(listener);
+}
+
+export function runtimeStatus() {
+  return runtime ? runtime.status : null;
+}
+
+function announce(status) {
+  runtime.status = status;
+  if (status.state === "ready" || status.state === "failed") {
+    document.documentElement.dataset.rpRuntime = status.state === "ready" ? status.mode : "failed";
+  }
+  for (const listener of listeners) listener(status);
+}
+
+// Bytes for people: "3.1 MB".
+function megabytes(bytes) {
+  return (bytes / 1e6).toFixed(1) + " MB";
+}
+
+// One line from the latest progress of each download: what loads, how much.
+function describeProgress(phases, latest) {
+  let loaded = 0;
+  let total = 0;
+  let totalKnown = true;
+  for (const phase of Object.values(phases)) {
+    if (phase.loaded === null || phase.loaded === undefined) continue;
+    loaded += phase.loaded;
+    if (phase.total) total += phase.total; else totalKnown = false;
+  }
+  if (!loaded) return latest.text;
+  return latest.text + " (" + megabytes(loaded) + (totalKnown && total ? " of " + megabytes(total) : " so far") + ")";
+}
+
+// Starts the worker once; later calls return the same link. A runtime that
+// failed or died for good is replaced by a fresh one (the reader's retry, or
+// an instant navigation: a page never keeps a dead runtime).
+// `note` (a restart's reason) stays in front of the progress until ready.
+export function startRuntime(note) {
+  if (runtime && runtime.status.state !== "failed") return runtime;
+  const lead = note ? note + " " : "";
+  const link = { worker: null, status: { state: "starting", progress: lead + "Starting the roller\u2026" } };
+  const previous = runtime;
+  runtime = link;
+  if (previous && previous.worker) previous.worker.terminate();
+  const phases = {};
+  let stallTimer = null;
+  const fail = (message) => {
+    if (link !== runtime || link.status.state === "failed") return;
+    clearTimeout(stallTimer);
+    if (link.worker) link.worker.terminate();
+    announce({ state: "failed", message });
+    rejectAll(message);
+  };
+  const watch = () => {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => fail("The roller stopped loading: nothing has arrived for " +
+      STALL_MS / 1000 + " seconds. Check the connection, then try again."), STALL_MS);
+  };
+  announce(link.status);
+  try {
+    link.worker = new Worker(WORKER_URL, { type: "module" });
+  } catch (error) {
+    fail("This browser cannot start the roller (" + error.message + ").");
+    return link;
+  }
+  watch();
+  link.worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    if (link.status.state === "ready") lost(link, "The roller stopped working.");
+    else fail("The roller could not load its files (a missing file, or one the server sends with the wrong type).");
   });
-  runtime = { worker, ready, pending };
-  return runtime;
+  link.worker.addEventListener("message", (event) => {
+    if (link !== runtime) return;
+    const message = event.data;
+    if (message.type === "progress") {
+      phases[message.phase] = message;
+      watch();
+      announce({ state: "starting", progress: lead + describeProgress(phases, message) });
+    } else if (message.type === "ready") {
+      clearTimeout(stallTimer);
+      announce({ state: "ready", mode: message.mode });
+      pump();
+    } else if (message.type === "failed") {
+      fail("The roller could not start: " + message.message);
+    } else if (message.type === "response") {
+      if (!inFlight || inFlight.id !== message.id) return;
+      const done = inFlight;
+      clearTimeout(done.timer);
+      inFlight = null;
+      done.resolve(JSON.parse(message.response));
+      pump();
+    }
+  });
+  return link;
+}
+
+// The worker died after start-up: the request it held fails with a message,
+// the queued ones wait for the restart (once), or fail with the runtime.
+function lost(link, why) {
+  if (link !== runtime || link.status.state === "lost") return;
+  link.worker.terminate();
+  if (inFlight) {
+    clearTimeout(inFlight.timer);
+    inFlight.reject(new Error(why + " The last request got no answer; press the button again."));
+    inFlight = null;
+  }
+  if (restartsLeft > 0) {
+    restartsLeft -= 1;
+    announce({ state: "lost", message: why + " Restarting it\u2026" });
+    link.status = { state: "failed", message: why };
+    startRuntime(why + " Restarting it:");
+  } else {
+    announce({ state: "lost", message: why });
+    link.status = { state: "failed", message: why };
+    announce({ state: "failed", message: why + " Try again, or reload the page." });
+    rejectAll(why);
+  }
+}
+
+function rejectAll(message) {
+  if (inFlight) {
+    clearTimeout(inFlight.timer);
+    inFlight.reject(new Error(message));
+    inFlight = null;
+  }
+  for (const item of queue.splice(0)) item.reject(new Error(message));
+}
+
+// The reader's "Try again": a fresh worker, and one automatic restart again.
+export function retryRuntime() {
+  restartsLeft = AUTO_RESTARTS;
+  if (runtime && runtime.status.state !== "ready") runtime.status = { state: "failed", message: "" };
+  return startRuntime();
+}
+
+function pump() {
+  if (inFlight || !runtime || runtime.status.state !== "ready" || !queue.length) return;
+  const link = runtime;
+  inFlight = queue.shift();
+  inFlight.timer = setTimeout(() => lost(link, "The roller stopped answering."), ANSWER_MS);
+  link.worker.postMessage({ id: inFlight.id, name: inFlight.name, request: JSON.stringify(inFlight.request) });
 }
 
 // rules_py.web.call(name, request) in the worker: resolves to the parsed
-// response ({ok: true, result} or {ok: false, error}); rejects only if the
-// worker never started.
-export function callPython(name, request) {
-  const rt = startRuntime();
-  return rt.ready.then(() => new Promise((resolve) => {
-    const id = nextRequestId++;
-    rt.pending.set(id, resolve);
-    rt.worker.postMessage({ id, name, request: JSON.stringify(request) });
-  }));
+// response ({ok: true, result} or {ok: false, error}); rejects with a message
+// for people if the runtime fails or dies. A request made before Python is
+// ready waits for it. `preview` requests (odds previews) go after every
+// other request waiting, so a roll never waits behind a queue of previews.
+export function callPython(name, request, options) {
+  const preview = Boolean(options && options.preview);
+  startRuntime();
+  if (runtime.status.state === "failed") return Promise.reject(new Error(runtime.status.message));
+  return new Promise((resolve, reject) => {
+    const item = { id: nextRequestId++, name, request, preview, resolve, reject };
+    const firstPreview = preview ? -1 : queue.findIndex((queued) => queued.preview);
+    if (firstPreview === -1) queue.push(item); else queue.splice(firstPreview, 0, item);
+    pump();
+  });
+}
+
+// For the browser tests: the current worker, to make it crash.
+export function currentWorker() {
+  return runtime ? runtime.worker : null;
 }

@@ -26,12 +26,41 @@ function progress(phase, text, loaded = null, total = null) {
 
 class LoadError extends Error {}
 
+// Pyodide fetches its own files (the wasm, the standard library): count the
+// bytes of a copy of each body too, so the page sees them arrive and tells a
+// slow link from a stuck one. The original response goes to Pyodide intact
+// (the browser's compiled-wasm cache is keyed by its address).
+const nativeFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await nativeFetch(input, init);
+  if (!response.ok || !response.body) return response;
+  const name = new URL(response.url || String(input), self.location.href).pathname.split("/").pop();
+  const length = Number(response.headers.get("Content-Length"));
+  const total = response.headers.get("Content-Encoding") || !length ? null : length;
+  const reader = response.clone().body.getReader();
+  let loaded = 0;
+  let lastReport = 0;
+  (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      loaded += value.length;
+      if (performance.now() - lastReport > 100) {
+        lastReport = performance.now();
+        progress("runtime:" + name, `Downloading the Python runtime (${name})\u2026`, loaded, total);
+      }
+    }
+    progress("runtime:" + name, "Starting Python\u2026", loaded, total ?? loaded);
+  })().catch(() => {});
+  return response;
+};
+
 // fetch() with progress: bytes received so far and, when the server says
 // (Content-Length of an uncompressed body), the total.
 async function download(url, phase, label) {
   let response;
   try {
-    response = await fetch(url);
+    response = await nativeFetch(url);
   } catch (error) {
     throw new LoadError(`Could not download ${label}: the network is unreachable.`);
   }

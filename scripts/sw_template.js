@@ -1,0 +1,109 @@
+// The site's service worker, written into the built site as /sw.js by
+// scripts/build_offline.py: BUILD below lists every file of the build (pages
+// by their address, the runtime's files with the ?v= of paths.js) with a
+// digest of each, and names the cache after a digest of them all.
+//
+// - install: caches every file, one at a time at low priority, reusing the
+//   bytes of an older version's cache where a file is unchanged;
+// - activate: deletes every older version's cache (a build replaces the
+//   last one whole); it waits until the reader accepts the reload offered by
+//   the page ("use-new-version"), so a page never mixes two versions;
+// - fetch: answers from this version's cache first (pages asked for by a
+//   navigation or by Material's instant navigation, assets, Pyodide, the
+//   snapshot), and from the network for anything the build does not hold.
+const BUILD = "__BUILD__";
+const CACHE = "rp-site-" + BUILD.version;
+const PREFIX = "rp-site-";
+const INDEX = "__rp-files.json"; // url -> digest, kept in each version's cache
+const SCOPE = new URL(self.registration.scope);
+
+function absolute(path) {
+  return new URL(path, SCOPE).href;
+}
+
+async function previousIndexes() {
+  const found = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const index = await cache.match(absolute(INDEX));
+    if (index) found.push({ cache, files: await index.json() });
+  }
+  return found;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const older = await previousIndexes();
+  for (const [path, digest] of Object.entries(BUILD.files)) {
+    const url = absolute(path);
+    if (await cache.match(url)) continue; // an install that was cut short goes on
+    let response = null;
+    for (const old of older) {
+      if (old.files[path] === digest) {
+        response = await old.cache.match(url);
+        if (response) break;
+      }
+    }
+    if (!response) {
+      response = await fetch(url, { cache: "no-cache", priority: "low", credentials: "same-origin" });
+      if (!response.ok) throw new Error(url + " answered " + response.status);
+    }
+    await cache.put(url, response);
+  }
+  await cache.put(absolute(INDEX), new Response(JSON.stringify(BUILD.files),
+    { headers: { "Content-Type": "application/json" } }));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    const first = !names.some((name) => name.startsWith(PREFIX) && name !== CACHE);
+    await Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+      .map((name) => caches.delete(name)));
+    // The very first version takes the open pages at once (they are that
+    // version); a later one only comes with the reload the reader chose.
+    if (first) await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "use-new-version") self.skipWaiting();
+});
+
+// The cached copy of a request: a page by its address (with or without
+// index.html or the final slash), a file by its exact address (the ?v= of
+// the runtime's files included).
+async function cached(request) {
+  const cache = await caches.open(CACHE);
+  const url = new URL(request.url);
+  url.hash = "";
+  const found = await cache.match(url.href);
+  if (found) return found;
+  if (url.search) return null;
+  if (url.pathname.endsWith("/index.html")) url.pathname = url.pathname.slice(0, -"index.html".length);
+  else if (!url.pathname.endsWith("/")) url.pathname += "/";
+  return (await cache.match(url.href)) || null;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
+  event.respondWith((async () => {
+    const hit = await cached(request);
+    if (hit) return hit;
+    try {
+      return await fetch(request);
+    } catch (error) {
+      if (request.mode === "navigate") {
+        const missing = await caches.open(CACHE).then((cache) => cache.match(absolute("404.html")));
+        if (missing) return missing;
+      }
+      throw error;
+    }
+  })());
+});

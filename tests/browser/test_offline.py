@@ -1,0 +1,131 @@
+"""The site offline and its updates: after one visit every page and roller
+works with the network off, and a new build is offered as a reload, never
+mixed into the open page. Each test opens a cold profile of its own with
+service workers allowed (the shared profile blocks them)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.browser.conftest import PYODIDE_TIMEOUT_MS
+from tests.conftest import load_module, load_serve_module, pages_with_widget
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+build_offline = load_module(ROOT / "scripts" / "build_offline.py")
+SEED = re.compile(r"^\d+$")
+# Installing means caching the whole site (Pyodide and the snapshot too).
+INSTALL_TIMEOUT_MS = 120_000
+
+
+def _wait_until_offline_ready(page: Page) -> str:
+    """Waits until the service worker controls the page with every file
+    cached; returns the name of its cache."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                           timeout=INSTALL_TIMEOUT_MS)
+    names: list[str] = page.evaluate("caches.keys()")
+    return next(name for name in names if name.startswith("rp-site-"))
+
+
+def _text_pages(site: Path) -> list[str]:
+    pages = []
+    for html in sorted(site.rglob("index.html")):
+        text = html.read_text("utf-8")
+        if 'class="rp-widget"' not in text and html.parent != site:
+            pages.append(html.parent.relative_to(site).as_posix() + "/")
+    return pages
+
+
+def test_every_page_and_roller_works_offline_after_one_visit(
+    fresh_context: BrowserContext, base_url: str, built_site: Path
+) -> None:
+    page = fresh_context.new_page()
+    first = pages_with_widget(built_site, "cairn.save")[0]
+    page.goto(base_url + first)
+    page.wait_for_selector('.rp-widget[data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS)
+    _wait_until_offline_ready(page)
+
+    fresh_context.set_offline(True)
+    try:
+        # A text page never opened.
+        text_page = next(p for p in _text_pages(built_site) if p != first)
+        page.goto(base_url + text_page)
+        expect(page.locator("h1").first).to_be_visible()
+        assert page.locator("article").inner_text().strip()
+        # A widget page never opened, with another roller: it starts and rolls.
+        other = next(p for p in pages_with_widget(built_site, "dice.notation") if p != first)
+        page.goto(base_url + other)
+        widget = page.locator('.rp-widget[data-widget="dice.notation"]').first
+        expect(widget).to_have_attribute("data-state", "ready", timeout=PYODIDE_TIMEOUT_MS)
+        widget.locator("button.md-button--primary").click()
+        expect(widget.locator('[data-role="seed"]')).to_have_text(SEED)
+        # Material's instant navigation fetches pages and the sitemap: a link works too.
+        target = page.evaluate("""() => {
+          const links = document.querySelectorAll(".md-tabs a[href], .md-content a[href]");
+          const link = Array.from(links).find((a) =>
+            a.href.startsWith(location.origin) && !a.href.includes("#") &&
+            a.href !== location.href && a.offsetParent !== null);
+          if (!link) return null;
+          link.setAttribute("data-rp-offline-link", "");
+          return link.href;
+        }""")
+        assert target, "no link to another page on " + other
+        page.locator("[data-rp-offline-link]").click()
+        expect(page).to_have_url(target)
+        expect(page.locator("h1").first).to_be_visible()
+    finally:
+        fresh_context.set_offline(False)
+
+
+@pytest.fixture
+def site_copy(built_site: Path) -> Iterator[tuple[Path, str]]:
+    """A copy of the built site on a server of its own, to swap builds under."""
+    with tempfile.TemporaryDirectory() as scratch:
+        site = Path(scratch) / "site"
+        shutil.copytree(built_site, site)
+        server = load_serve_module().make_server(site, 0, quiet=True)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        yield site, f"http://127.0.0.1:{server.server_address[1]}/"
+        server.shutdown()
+
+
+def test_a_new_build_is_offered_as_a_reload_never_mixed(
+    fresh_context: BrowserContext, site_copy: tuple[Path, str]
+) -> None:
+    site, url = site_copy
+    page = fresh_context.new_page()
+    page.goto(url)
+    old_cache = _wait_until_offline_ready(page)
+    old_title = page.title()
+
+    # Build B: a changed page, and so a new sw.js with a new cache name.
+    home = site / "index.html"
+    home.write_text(home.read_text("utf-8").replace("<title>", "<title>Build B: ", 1), "utf-8")
+    version = build_offline.build_offline(site, "Five Tables SRD", "Five Tables", "")
+    assert f"rp-site-{version}" != old_cache
+
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    banner = page.locator(".rp-update")
+    expect(banner).to_contain_text("A new version of this site is ready",
+                                   timeout=INSTALL_TIMEOUT_MS)
+    # Until the reader reloads, the open version is still the one served.
+    served = page.evaluate("fetch('./').then((r) => r.text())")
+    assert "<title>Build B: " not in served
+    assert page.title() == old_title
+
+    reload = banner.get_by_role("button", name="Reload")
+    reload.focus()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect(page).to_have_title(re.compile("^Build B: "))
+    caches = page.evaluate("caches.keys()")
+    assert [name for name in caches if name.startswith("rp-site-")] == [f"rp-site-{version}"]
+    expect(page.locator(".rp-update")).to_have_count(0)

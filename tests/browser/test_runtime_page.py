@@ -1,0 +1,160 @@
+"""The page side of the start-up and of failure: forms drawn before Python
+is up, a press kept until it is, a dead worker noticed and restarted, a
+stuck load told plainly, a throttled first visit that ends ready."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Error, Page, Route, expect
+
+from tests.browser.conftest import open_widget
+from tests.conftest import pages_with_widget
+
+SNAPSHOT = "**/assets/rp/py/snapshot.bin*"
+WASM = "**/pyodide.asm.wasm"
+STUCK_LIMIT_S = 25
+# Chromium's own figures for a 1.6 Mbit/s link (as make bench).
+SEED = re.compile(r"^\d+$")
+THROTTLE = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8,
+            "uploadThroughput": 750_000 / 8}
+
+
+def _widget_page(built_site: Path, widget: str = "cairn.save") -> str:
+    return pages_with_widget(built_site, widget)[0]
+
+
+def test_a_roll_pressed_before_python_is_ready_is_answered(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    held: list[Route] = []
+    page.route(SNAPSHOT, lambda route: held.append(route))  # no ready until released
+    page.goto(base_url + _widget_page(built_site))
+    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
+    expect(widget).to_have_attribute("data-state", "starting")
+    button = widget.locator("button.md-button--primary")
+    expect(button).to_contain_text("(starting\u2026)")
+    expect(widget.locator('[data-role="status"]')).not_to_be_empty()
+    button.click()
+    page.wait_for_timeout(300)
+    assert widget.locator('[data-role="seed"]').count() == 0  # not answered yet...
+    assert held, "the snapshot was never asked for"
+    for route in held:
+        route.continue_()
+    expect(widget.locator('[data-role="seed"]')).to_have_text(SEED, timeout=40_000)
+    expect(widget).to_have_attribute("data-state", "ready")
+    expect(button).not_to_contain_text("starting")
+
+
+def _crash_worker(page: Page) -> None:
+    """What the browser does when the worker dies: it is gone, and the page
+    gets an error event."""
+    page.evaluate("""async () => {
+      const boot = document.querySelector('script[src*="assets/rp/boot.js"]').src;
+      const link = await import(boot.replace("boot.js", "worker-link.js"));
+      const worker = link.currentWorker();
+      worker.terminate();
+      worker.dispatchEvent(new ErrorEvent("error", {message: "out of memory"}));
+    }""")
+
+
+def test_a_dead_worker_is_reported_restarted_once_then_offered_a_retry(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    widget = open_widget(page, base_url + _widget_page(built_site), "cairn.save")
+    status = widget.locator('[data-role="status"]')
+    _crash_worker(page)
+    # Every widget says so, and the runtime comes back by itself.
+    for each in page.locator(".rp-widget").all():
+        expect(each.locator('[data-role="status"]')).to_contain_text("stopped working")
+    expect(widget).to_have_attribute("data-state", "ready", timeout=40_000)
+    widget.locator("button.md-button--primary").click()
+    expect(widget.locator('[data-role="seed"]')).to_have_text(SEED)
+    # A second death within the page: no endless restarts, a button instead.
+    _crash_worker(page)
+    expect(widget).to_have_attribute("data-state", "failed")
+    expect(status).to_contain_text("stopped working")
+    retry = widget.locator('[data-role="retry"]')
+    expect(retry).to_be_visible()
+    retry.click()
+    expect(widget).to_have_attribute("data-state", "ready", timeout=40_000)
+    widget.locator("button.md-button--primary").click()
+    expect(widget.locator('[data-role="seed"]')).not_to_have_count(0)
+
+
+def test_a_stuck_load_is_told_within_25_seconds_and_retry_recovers(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    held: list[Route] = []
+    page.route(WASM, lambda route: held.append(route))  # the wasm never arrives
+    start = time.monotonic()
+    page.goto(base_url + _widget_page(built_site))
+    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
+    expect(widget).to_have_attribute("data-state", "failed", timeout=STUCK_LIMIT_S * 1000)
+    assert time.monotonic() - start <= STUCK_LIMIT_S
+    text = widget.locator('[data-role="status"]').inner_text()
+    assert "nothing has arrived for 20 seconds" in text
+    assert "Traceback" not in text and "Error" not in text
+    # The form was drawn all along, and "Try again" starts afresh.
+    expect(widget.locator("button.md-button--primary")).to_be_visible()
+    expect(widget.locator("button.md-button--primary")).not_to_contain_text("starting")
+    page.unroute(WASM)
+    for route in held:
+        with contextlib.suppress(Error):  # already dropped with the stopped worker
+            route.abort()
+    widget.locator('[data-role="retry"]').click()
+    expect(widget).to_have_attribute("data-state", "ready", timeout=40_000)
+
+
+def test_a_runtime_that_cannot_download_is_told_in_plain_words(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    page.route("**/pyodide/**", lambda route: route.abort())
+    page.route(SNAPSHOT, lambda route: route.abort())
+    page.goto(base_url + _widget_page(built_site))
+    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
+    expect(widget).to_have_attribute("data-state", "failed", timeout=STUCK_LIMIT_S * 1000)
+    text = widget.locator('[data-role="status"]').inner_text()
+    assert "Could not download the Python runtime." in text
+    assert "Traceback" not in text
+
+
+def test_a_saved_state_too_long_for_the_boundary_is_discarded_with_a_notice(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    url = base_url + _widget_page(built_site, "huldufolk.pool")
+    page.goto(url)
+    key = page.evaluate("""() => {
+      const root = document.querySelector('.rp-widget[data-widget="huldufolk.pool"]');
+      const index = Array.from(document.querySelectorAll('.rp-widget')).indexOf(root);
+      return "rp-state:" + location.pathname + ":huldufolk.pool:" + index;
+    }""")
+    page.evaluate("([key]) => localStorage.setItem(key, JSON.stringify('x'.repeat(200000)))", [key])
+    widget = open_widget(page, url, "huldufolk.pool")
+    # Its first request (the odds preview of the hand) finds the state refused.
+    expect(widget.locator(".rp-notice")).to_contain_text("discarded", timeout=20_000)
+    widget.locator("button.md-button--primary").first.click()
+    expect(widget.locator(".rp-result")).not_to_be_empty()
+    assert set(widget.locator('[data-role="error"]').all_inner_texts()) == {""}
+    saved = page.evaluate("([key]) => localStorage.getItem(key)", [key])
+    assert saved is None or len(saved) < 100_000
+
+
+def test_a_throttled_first_visit_ends_ready(
+    fresh_context: BrowserContext, base_url: str, built_site: Path
+) -> None:
+    page = fresh_context.new_page()
+    session = fresh_context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", THROTTLE)
+    page.goto(base_url + _widget_page(built_site), timeout=120_000)
+    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
+    # The form comes first, with what is loading and how much.
+    expect(widget).to_have_attribute("data-state", "starting", timeout=30_000)
+    expect(widget.locator('[data-role="status"]')).to_contain_text("MB", timeout=30_000)
+    expect(widget).to_have_attribute("data-state", "ready", timeout=300_000)
+    widget.locator("button.md-button--primary").click()
+    expect(widget.locator('[data-role="seed"]')).to_have_text(SEED)
