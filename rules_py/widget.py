@@ -11,7 +11,7 @@ the browser runtime draws without knowing any rules (see ``Block`` helpers).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -29,6 +29,7 @@ __all__ = [
     "Handler",
     "JsonValue",
     "Widget",
+    "advanced",
     "chance_text",
     "chart",
     "choice_field",
@@ -78,6 +79,26 @@ class Field:
     help: str = ""
     max_length: int = 200
     shown_when: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Advanced fields sit under a labelled disclosure below the few a player
+    # needs for the common roll; the form shows them first when this is False.
+    advanced: bool = False
+
+    def applies(self, values: Mapping[str, Any]) -> bool:
+        """Whether this field applies given the other fields' values (``shown_when``)."""
+        return all(
+            _as_choice_text(values.get(other)) in allowed
+            for other, allowed in self.shown_when.items()
+        )
+
+    def value_text(self, value: object) -> str:
+        """A value as a player reads it: a choice by its label, a box as yes or no."""
+        if self.kind == "choice":
+            for choice in self.choices:
+                if choice.value == value:
+                    return choice.label
+        if self.kind == "bool":
+            return "yes" if value else "no"
+        return str(value)
 
     def validate(self, value: object) -> int | str | bool:
         """Return the value if it fits this field, else raise RulesInputError."""
@@ -121,7 +142,21 @@ class Field:
             info["help"] = self.help
         if self.shown_when:
             info["shown_when"] = {name: list(values) for name, values in self.shown_when.items()}
+        if self.advanced:
+            info["advanced"] = True
         return info
+
+
+def _as_choice_text(value: object) -> str:
+    """A value as ``shown_when`` compares it (the form sends check boxes as true/false)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def advanced(declared: Field) -> Field:
+    """The same field, placed under the form's "More options" disclosure."""
+    return replace(declared, advanced=True)
 
 
 def int_field(name: str, label: str, default: int, low: int, high: int, **extra: Any) -> Field:
@@ -228,9 +263,7 @@ def percent(chance: Fraction) -> str:
     if 100 - value < tiny:
         return "> 99.999999%"
     decimals = 2
-    while decimals < 6 and (
-        round(value, decimals) == 0 or round(value, decimals) == 100
-    ):
+    while decimals < 6 and (round(value, decimals) == 0 or round(value, decimals) == 100):
         decimals += 1
     text = f"{float(value):.{decimals}f}".rstrip("0").rstrip(".")
     return f"{text}%"
@@ -240,7 +273,7 @@ READABLE_DENOMINATOR = 10**6  # beyond this a fraction is noise to a reader
 
 
 def chance_text(chance: Fraction, over: int | None = None) -> str:
-    """"12/20 = 60%" when ``over`` names the natural denominator, else "3/5 = 60%";
+    """ "12/20 = 60%" when ``over`` names the natural denominator, else "3/5 = 60%";
     only the percentage when the fraction would be too long to read."""
     if over is not None and (chance * over).denominator == 1:
         return f"{chance * over}/{over} = {percent(chance)}"

@@ -21,6 +21,7 @@ from rules_py.widget import (
     Call,
     Field,
     Widget,
+    advanced,
     chance_text,
     chart,
     choice_field,
@@ -301,7 +302,7 @@ WIDGETS = (
             "and the target makes a STR save against critical damage."
         ),
         fields=(
-            choice_field("rules", "Rules", CHOICES),
+            choice_field("rules", "Rules", CHOICES, advanced=True),
             choice_field("weapon", "Weapon die", WEAPONS, default="d6"),
             choice_field("second", "Second weapon (dual weapons)", SECOND_WEAPONS),
             Field(
@@ -311,15 +312,20 @@ WIDGETS = (
                 "",
                 help="For example: d6, d8. Every die is rolled and the single highest counts.",
                 max_length=80,
+                advanced=True,
             ),
             choice_field(
                 "modifier",
                 "Attack",
                 (("none", "Normal"), ("impaired", "Impaired (d4)"), ("enhanced", "Enhanced (d12)")),
+                advanced=True,
             ),
-            _bool("blast", "Blast (rolled separately for each target)"),
-            int_field("targets", "Targets in the blast", 1, 1, MAX_TARGETS, shown_when=BLAST),
-            _bool("roll_targets", "Not sure how many? Roll the damage die", BLAST),
+            advanced(_bool("blast", "Blast (rolled separately for each target)")),
+            int_field(
+                "targets", "Targets in the blast", 1, 1, MAX_TARGETS, shown_when=BLAST,
+                advanced=True,
+            ),
+            advanced(_bool("roll_targets", "Not sure how many? Roll the damage die", BLAST)),
             choice_field(
                 "attacker",
                 "Attacker",

@@ -492,6 +492,7 @@ def _fields() -> tuple[Field, ...]:
             pool.MAX_HELPERS,
             help="Teamwork: +2 dice for each, +4 at most.",
             shown_when=_modes(*POOL_MODES),
+            advanced=True,
         ),
         Field(
             "anima_dice",
@@ -499,6 +500,7 @@ def _fields() -> tuple[Field, ...]:
             "bool",
             False,
             shown_when=_modes(ROLL, CONTESTED),
+            advanced=True,
         ),
         Field(
             "excellency",
@@ -506,6 +508,7 @@ def _fields() -> tuple[Field, ...]:
             "bool",
             False,
             shown_when={"mode": (ROLL,), "pool_from": ("traits",)},
+            advanced=True,
         ),
         Field(
             "strife",
@@ -513,6 +516,7 @@ def _fields() -> tuple[Field, ...]:
             "bool",
             False,
             shown_when=_modes(ROLL),
+            advanced=True,
         ),
         int_field(
             "essence",

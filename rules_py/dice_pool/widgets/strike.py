@@ -204,6 +204,7 @@ def _fields() -> tuple[Field, ...]:
                 ("moderate_disadvantage", "Moderate disadvantage"),
                 ("major_disadvantage", "Major disadvantage"),
             ],
+            advanced=True,
         ),
         choice_field(
             "modifier_on",
@@ -213,19 +214,25 @@ def _fields() -> tuple[Field, ...]:
                 ("difficulty", "DV (moderate 1, major 2)"),
             ],
             shown_when={"modifier": tuple(key for key in MODIFIERS if key != "none")},
+            advanced=True,
         ),
         Field(
             "strife",
             "Strife strike: +4 Accuracy, Base Damage 3 + Essence \u00d7 2",
             "bool",
             False,
+            advanced=True,
         ),
-        int_field("essence", "Essence", 1, 1, pool.MAX_TRAIT, shown_when={"strife": ("true",)}),
+        int_field(
+            "essence", "Essence", 1, 1, pool.MAX_TRAIT, shown_when={"strife": ("true",)},
+            advanced=True,
+        ),
         choice_field(
             "magnitude",
             "Group Magnitude (minor characters)",
             _magnitude_choices(),
             help="A group adds +1 Damage, +1 Accuracy and +1 die per Magnitude.",
+            advanced=True,
         ),
     )
 

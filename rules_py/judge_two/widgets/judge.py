@@ -22,6 +22,7 @@ from rules_py.widget import (
     Call,
     Field,
     Widget,
+    advanced,
     chance_text,
     chart,
     choice_field,
@@ -532,8 +533,12 @@ FIELDS: tuple[Field, ...] = (
     ),
     _bool("bold", "Bold", "Roll three dice, judge two, ignore the third.", SINGLE),
     _bool("faint", "Faint", "Roll three dice, discard the highest, judge the rest.", SINGLE),
-    _bool("quick", "Quick", "No gamemaster intervention, whatever the Truth die.", SINGLE),
-    _bool("long", "Long", "The gamemaster intervenes first. A long save is faint.", SINGLE),
+    advanced(
+        _bool("quick", "Quick", "No gamemaster intervention, whatever the Truth die.", SINGLE)
+    ),
+    advanced(
+        _bool("long", "Long", "The gamemaster intervenes first. A long save is faint.", SINGLE)
+    ),
     choice_field(
         "priority",
         "Recommend",
@@ -541,6 +546,7 @@ FIELDS: tuple[Field, ...] = (
         jt.Priority.SUCCESS.value,
         help="Success first: then innocence, then the most degrees. Innocence first: then "
         "success, then degrees. Most degrees first: then innocence.",
+        advanced=True,
     ),
     Field(
         "attack",
