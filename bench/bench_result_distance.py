@@ -10,6 +10,7 @@ whether the output is in the viewport afterwards. Run with
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 import threading
@@ -72,7 +73,7 @@ def measure(page: Page, url: str, widget: str) -> str:
 
 
 def main() -> None:
-    site = ROOT / "site"
+    site = Path(os.environ.get("SITE_DIR", ROOT / "site"))
     server = load_serve_module().make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"

@@ -40,6 +40,7 @@ __all__ = [
     "facts",
     "filter_rows",
     "focus_element",
+    "fraction_text",
     "int_field",
     "line",
     "note",
@@ -282,6 +283,13 @@ def chance_text(chance: Fraction, over: int | None = None) -> str:
     return f"{chance.numerator}/{chance.denominator} = {percent(chance)}"
 
 
+def fraction_text(chance: Fraction) -> str:
+    """The exact chance as "a/b", or "" when the fraction is too long to read."""
+    if chance.denominator > READABLE_DENOMINATOR:
+        return ""
+    return f"{chance.numerator}/{chance.denominator}"
+
+
 # ---------------------------------------------------------------- view blocks
 
 
@@ -345,14 +353,20 @@ def chart(
     remaining = sum((chance for _, chance in bars), Fraction(0))
     top = max((chance for _, chance in bars), default=Fraction(0))
     for label, chance in bars:
+        # "percent" and "fraction" apart, so a narrow screen shows the
+        # percentage first and drops the fraction, never the other way round.
         bar: dict[str, JsonValue] = {
             "label": label,
             "chance": chance_text(chance),
+            "percent": percent(chance),
+            "fraction": fraction_text(chance),
             "width": float(chance / top) if top else 0.0,
             "highlight": label in marked,
         }
         if cumulative:
             bar["at_least"] = chance_text(remaining)
+            bar["at_least_percent"] = percent(remaining)
+            bar["at_least_fraction"] = fraction_text(remaining)
         remaining -= chance
         rendered.append(bar)
     block: Block = {"type": "chart", "title": title, "bars": rendered, "summary": summary}

@@ -175,3 +175,17 @@ def test_the_catalog_marks_advanced_fields_and_only_those() -> None:
     marked = {f["name"] for f in save["fields"] if f.get("advanced")}
     assert marked == {"rules"}
     assert all("advanced" not in f for f in save["fields"] if f["name"] != "rules")
+
+
+def test_chart_bars_carry_the_percentage_and_the_fraction_apart() -> None:
+    from fractions import Fraction
+
+    from rules_py.widget import chart
+
+    block = chart("t", [("a", Fraction(137781, 625000)), ("b", Fraction(1, 3 * 10**9))])
+    first, second = block["bars"]
+    assert (first["percent"], first["fraction"]) == ("22.04%", "137781/625000")
+    assert first["chance"] == "137781/625000 = 22.04%"
+    assert (second["fraction"], second["percent"]) == ("", "< 0.000001%")
+    assert (second["at_least_percent"], second["at_least_fraction"]) == ("< 0.000001%", "")
+    assert first["at_least_fraction"] == ""  # 137781/625000 + 1/(3 * 10**9) is unreadable
