@@ -83,6 +83,9 @@ class Field:
     # Advanced fields sit under a labelled disclosure below the few a player
     # needs for the common roll; the form shows them first when this is False.
     advanced: bool = False
+    # A text field whose Enter key runs the widget's preview (a filter) instead
+    # of submitting the form (rolling).
+    enter_previews: bool = False
 
     def applies(self, values: Mapping[str, Any]) -> bool:
         """Whether this field applies given the other fields' values (``shown_when``)."""
@@ -145,6 +148,8 @@ class Field:
             info["shown_when"] = {name: list(values) for name, values in self.shown_when.items()}
         if self.advanced:
             info["advanced"] = True
+        if self.enter_previews:
+            info["enter"] = "preview"
         return info
 
 

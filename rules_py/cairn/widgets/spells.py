@@ -73,6 +73,7 @@ WIDGETS = (
                 "",
                 help="A name, words of its effect, or its number.",
                 max_length=spells.MAX_QUERY,
+                enter_previews=True,
             ),
         ),
         actions=(
