@@ -13,7 +13,9 @@ above 2**53, so links and the browser send seeds as strings) and ``"state"``
 
 A random result also carries ``seed_text`` (the seed as a decimal string),
 ``inputs_text`` (the inputs in words) and ``summary`` (the result in one
-line): what the browser's roll log stores.
+line): what the browser's roll log stores. A result may carry ``form``, a
+mapping of field names to values the browser puts in the form (the side
+to act next, say), so the next request starts from them.
 
 Response: ``{"ok": true, "result": {...}}`` or
 ``{"ok": false, "error": {"field": ..., "message": ...}}``.

@@ -190,9 +190,20 @@ class Action:
     label: str
     auto: bool = False
     random: bool = True
+    # As for a field: the button is shown only for these values of other
+    # fields (a fight's buttons only in fight mode).
+    shown_when: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def describe(self) -> dict[str, JsonValue]:
-        return {"name": self.name, "label": self.label, "auto": self.auto, "random": self.random}
+        info: dict[str, JsonValue] = {
+            "name": self.name,
+            "label": self.label,
+            "auto": self.auto,
+            "random": self.random,
+        }
+        if self.shown_when:
+            info["shown_when"] = {name: list(values) for name, values in self.shown_when.items()}
+        return info
 
 
 @dataclass(frozen=True)

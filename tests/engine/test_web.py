@@ -189,3 +189,12 @@ def test_chart_bars_carry_the_percentage_and_the_fraction_apart() -> None:
     assert (second["fraction"], second["percent"]) == ("", "< 0.000001%")
     assert (second["at_least_percent"], second["at_least_fraction"]) == ("< 0.000001%", "")
     assert first["at_least_fraction"] == ""  # 137781/625000 + 1/(3 * 10**9) is unreadable
+
+
+def test_an_action_shown_only_in_some_modes_says_so_in_the_catalog() -> None:
+    from rules_py.widget import Action
+
+    fight = {"mode": ("fight",)}
+    fight_only = Action("initiative", "Play initiative", random=False, shown_when=fight)
+    assert fight_only.describe()["shown_when"] == {"mode": ["fight"]}
+    assert "shown_when" not in Action("roll", "Roll").describe()
