@@ -41,15 +41,17 @@ def cairn_spells_table() -> str:
     for spell in spells.spells():
         row_id = html.escape(spell.row_id, quote=True)
         rows.append(
-            f'<tr id="{row_id}"><td>{spell.number}</td>'
-            f"<td><strong>{html.escape(spell.name)}</strong></td>"
+            f'<tr id="{row_id}"><td>{spell.number}</td> '
+            f"<td><strong>{html.escape(spell.name)}</strong></td> "
             f"<td>{html.escape(spell.effect)}</td></tr>"
         )
-    # One block without blank lines: Markdown passes it through untouched.
+    # One block without blank lines: Markdown passes it through untouched. A
+    # space between cells and a line per row: the search index reads the text
+    # between tags, and glued cells ("85TelekinesisYou...") would hide each name.
     return (
         f'<table id="{spells.TABLE_ID}">'
-        "<thead><tr><th>d100</th><th>Spell</th><th>Description</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        "<thead><tr><th>d100</th> <th>Spell</th> <th>Description</th></tr></thead>\n"
+        "<tbody>\n" + "\n".join(rows) + "\n</tbody></table>"
     )
 
 
@@ -82,7 +84,7 @@ def might_heart_harm_table() -> str:
 
 def _stat_grid(cells: Sequence[tuple[str, str]]) -> str:
     items = "".join(
-        f"<div><dt>{html.escape(name)}</dt><dd>{html.escape(value)}</dd></div>"
+        f"<div><dt>{html.escape(name)}</dt> <dd>{html.escape(value)}</dd></div> "
         for name, value in cells
     )
     return f'<dl class="rp-stats">{items}</dl>'

@@ -119,6 +119,16 @@ def mundane_armor() -> str:
     )
 
 
+def maneuvers() -> str:
+    """The Sample Maneuver Effects table; its Difficulty column is read from the
+    same grades the combat helper resolves ("(3 / 5 / 8)")."""
+    return _markdown(
+        ["Name", "Difficulty", "Description"],
+        ["left", "left", "left"],
+        [(m.name, m.difficulty_text, m.description) for m in data.maneuvers()],
+    )
+
+
 TABLES: dict[str, Callable[[], str]] = {
     "difficulties": difficulties,
     "limit_gains": limit_gains,
@@ -131,6 +141,7 @@ TABLES: dict[str, Callable[[], str]] = {
     "time_magnitudes": time_magnitudes,
     "environmental_damage": environmental_damage,
     "mundane_armor": mundane_armor,
+    "maneuvers": maneuvers,
 }
 
 

@@ -7,7 +7,10 @@ Macros (Markdown out, so footnote references in it still work):
   challenge ratings, with a footnote reference after a band's text;
 - ``huldufolk_pool("test" | "defence")``: what a pool consists of;
 - ``huldufolk_belief_ranks()``: the ranks of Belief in the rules' words, and a
-  summary table of the same records.
+  summary table of the same records;
+- ``huldufolk_powers(path="Alleviat")``: the powers that refresh cards or
+  restore thresholds (all, or those whose name starts with ``path``), as the
+  card pool builder's Use power applies them.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_py.huldufolk.pools import DEFENCE_COMPONENTS, POOL_COMPONENTS
+from rules_py.huldufolk.powers import refresh_effects, restore_effects
 from rules_py.huldufolk.tables import BeliefRank, belief_ranks, challenge_bands
 
 
@@ -86,6 +90,30 @@ def belief_ranks_markdown() -> str:
     return "\n".join(lines)
 
 
+def _amount(points: int | None) -> str:
+    return "to its base" if points is None else f"+{points}, up to its base"
+
+
+def powers_table(path: str | None = None) -> str:
+    rows = ["| Power | What it does in the card pool builder |", "| --- | --- |"]
+    for effect in refresh_effects():
+        count = "every spent card" if effect.count is None else "one spent card"
+        span = f"{effect.cards.low}-{effect.cards.high}".replace("1-", "Ace-", 1)
+        rows.append((effect.power, f"{count} from {span} returns to the hand"))
+    for restoring in restore_effects():
+        kinds = " or ".join(kind.value for kind in restoring.thresholds)
+        who = "a Minor Actor's " if restoring.minor_only else ""
+        rows.append((restoring.power, f"{who}{kinds} threshold {_amount(restoring.points)}"))
+    lines = rows[:2] + [
+        f"| {_cell(power)} | {_cell(text)} |"
+        for power, text in rows[2:]
+        if path is None or power.startswith(path)
+    ]
+    if len(lines) == 2:
+        raise ValueError(f"no Huldufolk power starts with {path!r}")
+    return "\n".join(lines)
+
+
 def register(env: Any) -> None:
     @env.macro  # type: ignore[untyped-decorator]
     def huldufolk_challenge_ratings(footnotes: Mapping[str, str] | None = None) -> str:
@@ -98,3 +126,7 @@ def register(env: Any) -> None:
     @env.macro  # type: ignore[untyped-decorator]
     def huldufolk_belief_ranks() -> str:
         return belief_ranks_markdown()
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def huldufolk_powers(path: str | None = None) -> str:
+        return powers_table(path)

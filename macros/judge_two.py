@@ -50,12 +50,37 @@ def attack_bands() -> str:
     return "\n\n".join(band.text for band in tables().attack_bands)
 
 
+def _burden(on: str) -> str:
+    return {"failure": "a failure", "guilty_failure": "a guilty failure"}[on]
+
+
+def armour() -> str:
+    """Martial vital boons: the resistance the attack roller counts, and when they burden."""
+    return _markdown(
+        ["Armor", "Martial resistance", "Burdened when an attack is", "Rule"],
+        [
+            (f"**{row.label}**", str(row.resistance), _burden(row.burdened_on), row.text)
+            for row in tables().armour
+        ],
+    )
+
+
+def disguises() -> str:
+    """Disguises: when each burdens the character, as the judge reads it."""
+    return _markdown(
+        ["Disguise", "Burdened when an attack is", "Rule"],
+        [(f"**{row.label}**", _burden(row.burdened_on), row.text) for row in tables().disguises],
+    )
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
     "outcomes": outcomes,
     "attributes": attributes,
     "essences": essences,
     "challenge_levels": challenge_levels,
     "attack_bands": attack_bands,
+    "armour": armour,
+    "disguises": disguises,
 }
 
 

@@ -56,8 +56,17 @@ def widget_html(name: str, page: str, arguments: dict[str, Any]) -> str:
     )
 
 
+def _page_path(page: Any) -> str:
+    """The page's source path, for error messages: MkDocs has ``page.file.src_uri``,
+    Zensical's macros ``page.path``."""
+    if page is None:
+        return "?"
+    source = getattr(getattr(page, "file", None), "src_uri", None)
+    return str(source or getattr(page, "path", "?"))
+
+
 def register(env: Any) -> None:
     @env.macro  # type: ignore[untyped-decorator]
     def widget(name: str, **arguments: Any) -> str:
-        page = env.page.file.src_uri if getattr(env, "page", None) else "?"
+        page = _page_path(getattr(env, "page", None))
         return widget_html(name, page, arguments)

@@ -29,7 +29,7 @@ from typing import Any
 from rules_py import entry, registry
 from rules_py.core.errors import RulesInputError, describe
 from rules_py.core.rng import SEED_LIMIT, Rng, fresh_seed
-from rules_py.widget import Call, Widget
+from rules_py.widget import Call, DeclaredValues, Widget
 
 __all__ = [
     "MAX_NESTING",
@@ -85,7 +85,7 @@ def _run(name: str, request_json: str) -> dict[str, Any]:
     values = _values(widget, request)
     extra = {key: request[key] for key in widget.extra_keys if key in request}
     state = request.get("state") if widget.stateful else None
-    result = widget.handler(Call(action, values, Rng(seed), state, extra))
+    result = widget.handler(Call(action, DeclaredValues(values), Rng(seed), state, extra))
     result = dict(result)
     result["action"] = action
     if widget.action(action).random:

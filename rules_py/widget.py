@@ -10,7 +10,7 @@ the browser runtime draws without knowing any rules (see ``Block`` helpers).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
@@ -24,12 +24,15 @@ __all__ = [
     "Block",
     "Call",
     "Choice",
+    "DeclaredValues",
     "Field",
     "FieldKind",
     "Handler",
     "JsonValue",
+    "UndeclaredFieldError",
     "Widget",
     "advanced",
+    "bool_field",
     "chance_text",
     "chart",
     "choice_field",
@@ -169,6 +172,11 @@ def int_field(name: str, label: str, default: int, low: int, high: int, **extra:
     return Field(name, label, "int", default, minimum=low, maximum=high, **extra)
 
 
+def bool_field(name: str, label: str, default: bool = False, **extra: Any) -> Field:
+    """A check box; ``extra`` as for :class:`Field` (``help``, ``shown_when``...)."""
+    return Field(name, label, "bool", default, **extra)
+
+
 def choice_field(
     name: str,
     label: str,
@@ -204,6 +212,36 @@ class Action:
         if self.shown_when:
             info["shown_when"] = {name: list(values) for name, values in self.shown_when.items()}
         return info
+
+
+class UndeclaredFieldError(LookupError):
+    """A handler read a form value its widget does not declare (a bug, not bad input)."""
+
+
+class DeclaredValues(Mapping[str, Any]):
+    """The validated form values of one request, readable only by declared name.
+
+    A handler that asks for a field its widget does not declare fails at once,
+    also through ``.get``, instead of reading a silent default: what a widget
+    reads is what the catalog publishes.
+    """
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self._values = dict(values)
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._values:
+            raise UndeclaredFieldError(f"no declared field {name!r}")
+        return self._values[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
 
 
 @dataclass(frozen=True)

@@ -57,13 +57,18 @@ def pages_with_widget(site: Path, widget: str) -> list[str]:
     return found
 
 
-def load_serve_module() -> Any:
-    """scripts/serve.py, the server of ``make serve`` (scripts/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts" / "serve.py")
+def load_module(path: Path) -> Any:
+    """A module from a file outside any package (scripts/, hooks/)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def load_serve_module() -> Any:
+    """scripts/serve.py, the server of ``make serve``."""
+    return load_module(ROOT / "scripts" / "serve.py")
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""Combat in the d10 dice-pool game (seed 002): the decisive strike and its numbers.
+"""Combat in the d10 dice-pool game: the decisive strike and its numbers.
 
     "DECISIVE STRIKE: Attack with an appropriate (Attribute + Ability) dice pool,
     adding (Weapon Acc). If it matches or exceeds DV, you hit and deal the excess
@@ -14,8 +14,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules_py.core import dist
-from rules_py.core.errors import require_choice, require_int
-from rules_py.dice_pool.pool import Check, Extras, RollResult, result_distribution
+from rules_py.core.errors import RulesInputError, require_choice, require_int
+from rules_py.core.rng import Rng
+from rules_py.dice_pool.pool import (
+    DIE,
+    MAX_TRAIT,
+    NO_EXTRAS,
+    Check,
+    Extras,
+    Modifier,
+    RollResult,
+    build_check,
+    count_successes,
+    result_distribution,
+    successes_distribution,
+    trait_parts,
+)
+from rules_py.dice_pool.powers import DEFEAT_HEALTH
 from rules_py.dice_pool.tables import (
     Armor,
     EnvironmentalDamage,
@@ -25,6 +40,8 @@ from rules_py.dice_pool.tables import (
 )
 
 __all__ = [
+    "ARMOR_FLOOR_RULE",
+    "ENVIRONMENT_RULE",
     "GROUP_ACCURACY_PER_MAGNITUDE",
     "GROUP_ATTACK_RULE",
     "GROUP_DAMAGE_PER_MAGNITUDE",
@@ -32,12 +49,20 @@ __all__ = [
     "GROUP_HEALTH_PER_MAGNITUDE",
     "MAX_ACCURACY",
     "MAX_BASE_DAMAGE",
+    "MAX_COMBATANTS",
     "MAX_DV",
+    "MAX_HEALTH",
+    "ORDER_TIE_RULE",
     "STRIFE_ACCURACY",
     "STRIFE_DAMAGE_BASE",
     "STRIFE_DAMAGE_PER_ESSENCE",
+    "WEAPON_NOTE",
     "Defences",
+    "FirstChance",
     "GroupBonus",
+    "Hurt",
+    "Order",
+    "OrderRoll",
     "StrikeProfile",
     "StrikeResult",
     "armor",
@@ -46,12 +71,19 @@ __all__ = [
     "check_magnitude",
     "damage_distribution",
     "environmental",
+    "environmental_hit",
+    "first_chance",
     "group_bonus",
     "hit_chance",
+    "hit_damages",
+    "order_pool",
+    "roll_order",
     "strife_base_damage",
     "strike",
+    "strike_check",
     "strike_damage",
     "strike_profile",
+    "take_damage",
 ]
 
 MAX_ACCURACY = 10
@@ -69,6 +101,10 @@ GROUP_ACCURACY_PER_MAGNITUDE = 1
 GROUP_DICE_PER_MAGNITUDE = 1
 """"Add 5 Health for every Magnitude Scale increment. Add 1 Damage, 1 Accuracy,
 and +1 Dice on an action for every Magnitude Scale increment.\""""
+
+WEAPON_NOTE = (
+    "The text's Mundane Weapons table is empty: take Accuracy and Base Damage from your table."
+)
 
 GROUP_ATTACK_RULE = (
     "A group's attack takes both its Accuracy and its extra dice: "
@@ -159,6 +195,32 @@ def check_dv(dv: int) -> int:
     return require_int("dv", "Defence Value (DV)", dv, 0, MAX_DV)
 
 
+def strike_check(
+    attribute: int,
+    ability: int,
+    profile: StrikeProfile,
+    dv: int,
+    modifiers: tuple[Modifier, ...] = (),
+) -> Check:
+    """The attack pool: "(Attribute + Ability) dice pool, adding (Weapon Acc)", with
+    a Strife's and a group's Accuracy; the difficulty is the target's DV."""
+    parts = (
+        *trait_parts(attribute, ability),
+        *((label, value) for label, value in profile.accuracy_parts if value),
+    )
+    return build_check(sum(value for _, value in parts), check_dv(dv), modifiers, base_parts=parts)
+
+
+def hit_damages(check: Check, base_damage: int, extras: Extras = NO_EXTRAS) -> dict[int, Fraction]:
+    """The chance of each damage a hit deals, hits only: a hit for 0 damage (no
+    Base Damage, no excess) is kept apart from a miss."""
+    return {
+        total - check.difficulty + base_damage: chance
+        for total, chance in result_distribution(check.dice, extras).items()
+        if total >= check.difficulty
+    }
+
+
 def strike_damage(successes: int, dv: int, base_damage: int) -> int | None:
     """Damage of a strike: None on a miss (fewer successes than DV), else
     (successes - DV) + Base Damage."""
@@ -218,6 +280,9 @@ def armor(key: str) -> Armor:
     return rows[require_choice("armor", "Armor", key, tuple(rows))]
 
 
+ARMOR_FLOOR_RULE = "Armour's penalty stops Block and Evasion at 0 (the text gives no floor)."
+
+
 @dataclass(frozen=True)
 class Defences:
     block: int
@@ -230,3 +295,118 @@ def armored(block: int, evasion: int, worn: str) -> Defences:
     evasion = require_int("evasion", "Evasion", evasion, 0, MAX_DV)
     suit = armor(worn)
     return Defences(max(0, block + suit.block), max(0, evasion + suit.evasion))
+
+
+# ---------------------------------------------------- environmental damage
+
+ENVIRONMENT_RULE = (
+    "Environmental damage is dealt as the table gives it; armour changes Block and "
+    "Evasion, not damage, so it does not reduce it."
+)
+MAX_HEALTH = 200
+
+
+@dataclass(frozen=True)
+class Hurt:
+    """Health after damage, and whether the character has reached Defeat."""
+
+    before: int
+    damage: int
+    after: int
+
+    @property
+    def defeated(self) -> bool:
+        """Defeat: "Characters at 5 Health will start to want to surrender"."""
+        return self.after <= DEFEAT_HEALTH
+
+
+def take_damage(health: int, damage: int) -> Hurt:
+    """Health after ``damage``; it stops at 0."""
+    health = require_int("health", "Health", health, 0, MAX_HEALTH)
+    damage = require_int("damage", "Damage", damage, 0, 10_000)
+    return Hurt(health, damage, max(0, health - damage))
+
+
+def environmental_hit(name: str, health: int) -> Hurt:
+    """One dose of environmental damage ("Light 3 ... Oppressive 9")."""
+    return take_damage(health, environmental(name).damage)
+
+
+# ------------------------------------------------------------------ order
+
+ORDER_TIE_RULE = (
+    "Tied highest rollers: the Storyteller picks the one who fits the narrative best, "
+    "as the text allows."
+)
+MAX_COMBATANTS = 12
+
+
+def order_pool(wits: int, awareness: int) -> Check:
+    """The order roll: "First Player is highest (Wits + Awareness) roller"."""
+    wits = require_int("wits", "Wits", wits, 0, MAX_TRAIT)
+    awareness = require_int("awareness", "Awareness", awareness, 0, MAX_TRAIT)
+    return build_check(wits + awareness, 0, base_parts=(("Wits", wits), ("Awareness", awareness)))
+
+
+@dataclass(frozen=True)
+class OrderRoll:
+    name: str
+    faces: tuple[int, ...]
+    successes: int
+
+
+@dataclass(frozen=True)
+class Order:
+    """Everyone's order roll, highest first (ties in the order given)."""
+
+    rolls: tuple[OrderRoll, ...]
+
+    @property
+    def first(self) -> tuple[OrderRoll, ...]:
+        """The highest rollers: one acts first, or the Storyteller picks among a tie."""
+        top = self.rolls[0].successes
+        return tuple(r for r in self.rolls if r.successes == top)
+
+
+def roll_order(pools: tuple[tuple[str, int], ...], rng: Rng) -> Order:
+    """Each combatant rolls its Wits + Awareness dice, in the order given."""
+    if not 1 <= len(pools) <= MAX_COMBATANTS:
+        raise RulesInputError(
+            "others", f"The order roll takes 1 to {MAX_COMBATANTS} combatants (got {len(pools)})."
+        )
+    rolls = []
+    for name, dice in pools:
+        dice = require_int("others_dice", "Wits + Awareness dice", dice, 0, 2 * MAX_TRAIT)
+        faces = rng.dice(dice, DIE)
+        rolls.append(OrderRoll(name, faces, count_successes(faces)))
+    return Order(tuple(sorted(rolls, key=lambda r: -r.successes)))
+
+
+@dataclass(frozen=True)
+class FirstChance:
+    alone: Fraction  # your successes beat every other's
+    tied: Fraction  # you share the highest roll with at least one other
+
+    @property
+    def at_top(self) -> Fraction:
+        return self.alone + self.tied
+
+
+def first_chance(dice: int, others: int, others_dice: int) -> FirstChance:
+    """Exact chance your pool rolls highest against ``others`` pools of ``others_dice``.
+
+    With F the others' chance to roll at most y: alone is the sum of
+    P(you = y) F(y - 1)^n, and at the top (alone or tied) of P(you = y) F(y)^n.
+    """
+    dice = require_int("dice", "Your dice", dice, 0, 2 * MAX_TRAIT)
+    others = require_int("others", "Other combatants", others, 0, MAX_COMBATANTS - 1)
+    others_dice = require_int("others_dice", "Wits + Awareness dice", others_dice, 0, 2 * MAX_TRAIT)
+    yours = successes_distribution(dice)
+    theirs = successes_distribution(others_dice)
+
+    def at_most(y: int) -> Fraction:
+        return sum((p for v, p in theirs.items() if v <= y), Fraction(0))
+
+    alone = sum((p * at_most(y - 1) ** others for y, p in yours.items()), Fraction(0))
+    at_top = sum((p * at_most(y) ** others for y, p in yours.items()), Fraction(0))
+    return FirstChance(alone, at_top - alone)

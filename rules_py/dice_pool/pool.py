@@ -1,4 +1,4 @@
-"""The d10 dice pool (seed 002): build the pool, roll it, count successes.
+"""The d10 dice pool: build the pool, roll it, count successes.
 
     "Add together (Attribute + Ability) d10s, and roll. The number of Successes
     must be greater or equal to the difficulty of the task.
@@ -25,6 +25,7 @@ from rules_py.core.rng import Rng
 from rules_py.dice_pool.powers import (
     ANIMA_DICE,
     EXCELLENCY_LIMIT,
+    build_power_anima,
     critical_anima,
     solar_excellency,
     strife_successes,
@@ -32,6 +33,7 @@ from rules_py.dice_pool.powers import (
 from rules_py.dice_pool.tables import AdvantageSize, advantage_sizes, difficulties
 
 __all__ = [
+    "CONTEST_RULE",
     "CRITICAL_RULE",
     "DEFAULT_DIFFICULTY",
     "DIE",
@@ -43,28 +45,40 @@ __all__ = [
     "MAX_HELPERS",
     "MAX_TRAIT",
     "NO_EXTRAS",
+    "NO_MODIFIER",
+    "NPC_ANIMA_RULE",
     "SINGLE_FACES",
     "TEAMWORK_DICE_PER_HELPER",
     "TEAMWORK_MAX_DICE",
     "Check",
     "Extras",
     "Modifier",
+    "RollKind",
     "RollResult",
     "Side",
     "Target",
     "advantage_size",
     "build_check",
+    "build_power_check",
+    "build_power_distribution",
     "count_successes",
     "die_distribution",
     "expected_successes",
     "face_successes",
     "judge_roll",
     "modifier",
+    "modifier_choices",
+    "named_modifiers",
+    "player_check",
+    "player_extras",
     "result_distribution",
     "roll_check",
+    "roll_kind",
     "success_chance",
     "successes_distribution",
+    "target_label",
     "teamwork_dice",
+    "trait_parts",
     "trait_pool",
 ]
 
@@ -83,6 +97,7 @@ TEAMWORK_MAX_DICE = 4
 but +4 dice is the maximum.\""""
 
 DEFAULT_DIFFICULTY = next(d.value for d in difficulties() if d.default)
+NO_MODIFIER = "none"
 
 FLOOR_RULE = (
     "A pool cut below 0 dice rolls no dice (0 successes); a difficulty cut below 0 "
@@ -232,6 +247,121 @@ def trait_pool(attribute: int, ability: int) -> int:
     attribute = require_int("attribute", "Attribute", attribute, 0, MAX_TRAIT)
     ability = require_int("ability", "Ability", ability, 0, MAX_TRAIT)
     return attribute + ability
+
+
+def trait_parts(attribute: int, ability: int) -> tuple[tuple[str, int], ...]:
+    """The named terms of an (Attribute + Ability) pool."""
+    trait_pool(attribute, ability)
+    return (("Attribute", attribute), ("Ability", ability))
+
+
+# ------------------------------------------------------ the advantage menu
+
+
+def modifier_choices() -> tuple[tuple[str, str], ...]:
+    """Every entry of the Advantages table on either side, after "none":
+    (key, label) such as ("moderate_advantage", "Moderate advantage")."""
+    entries = [(NO_MODIFIER, "None")]
+    for side in Side:
+        entries += [
+            (f"{size.key}_{side.value}", f"{size.name} {side.value}") for size in advantage_sizes()
+        ]
+    return tuple(entries)
+
+
+def named_modifiers(key: str, target: str, field: str = "modifier") -> tuple[Modifier, ...]:
+    """The modifiers a menu entry of :func:`modifier_choices` stands for (none or one)."""
+    key = require_choice(field, "Advantage", key, tuple(k for k, _ in modifier_choices()))
+    if key == NO_MODIFIER:
+        return ()
+    size, _, side = key.rpartition("_")
+    return (modifier(side, size, target, field),)
+
+
+def target_label(target: str, difficulty: str = "Difficulty") -> str:
+    """ "Dice (moderate 2, major 4)": what each size moves on that column of the table."""
+    column = Target(
+        require_choice("modifier_on", "Applied to", target, tuple(t.value for t in Target))
+    )
+    sizes = ", ".join(
+        f"{size.key} {size.dice if column is Target.DICE else size.difficulty}"
+        for size in advantage_sizes()
+    )
+    return f"{'Dice' if column is Target.DICE else difficulty} ({sizes})"
+
+
+# ------------------------------------------------------ a player's roll
+
+
+class RollKind(StrEnum):
+    """How the pool is read: against a difficulty, against another pool, or an
+    NPC's average (:mod:`rules_py.dice_pool.special`)."""
+
+    ROLL = "roll"
+    CONTEST = "contested"
+    NPC = "npc"
+
+
+CONTEST_RULE = (
+    "A contest has no difficulty: an advantage moves dice, and the Excellency and a "
+    "Strife's minimum count only on a roll against a difficulty."
+)
+NPC_ANIMA_RULE = "An NPC takes its average instead of rolling, so it spends no Anima on dice."
+
+
+def roll_kind(kind: str) -> RollKind:
+    return RollKind(require_choice("mode", "Roll", kind, tuple(k.value for k in RollKind)))
+
+
+def player_check(
+    kind: str,
+    base_parts: tuple[tuple[str, int], ...],
+    *,
+    difficulty: int = DEFAULT_DIFFICULTY,
+    modifier_key: str = NO_MODIFIER,
+    modifier_on: str = Target.DICE.value,
+    helpers: int = 0,
+    anima_dice: bool = False,
+) -> Check:
+    """The check of a roll of ``kind`` from the menu's choices (see :data:`CONTEST_RULE`
+    and :data:`NPC_ANIMA_RULE` for what each kind leaves out)."""
+    read_as = roll_kind(kind)
+    if read_as is RollKind.CONTEST:
+        difficulty, modifier_on = 0, Target.DICE.value
+    return build_check(
+        sum(value for _, value in base_parts),
+        difficulty,
+        named_modifiers(modifier_key, modifier_on),
+        helpers=helpers,
+        anima_dice=anima_dice and read_as is not RollKind.NPC,
+        base_parts=base_parts,
+    )
+
+
+def player_extras(
+    kind: str, *, excellency_ability: int | None = None, strife_essence: int | None = None
+) -> Extras:
+    """The Excellency and a Strife's minimum, on a roll against a difficulty only."""
+    if roll_kind(kind) is not RollKind.ROLL:
+        return NO_EXTRAS
+    return Extras(excellency_ability=excellency_ability, strife_essence=strife_essence)
+
+
+def build_power_check(essence: int, favored: int) -> Check:
+    """Build Power: "Roll (Essence + Favored Ability)", no difficulty."""
+    essence = require_int("essence", "Essence", essence, 0, MAX_TRAIT)
+    favored = require_int("favored", "Favored Ability", favored, 0, MAX_TRAIT)
+    return build_check(
+        essence + favored,
+        0,
+        base_parts=(("Essence", essence), ("Favored Ability", favored)),
+    )
+
+
+def build_power_distribution(essence: int, favored: int) -> dist.Dist[int]:
+    """Exact chances of the Anima a Build Power roll gains."""
+    dice = build_power_check(essence, favored).dice
+    return successes_distribution(dice).map(build_power_anima)
 
 
 # ------------------------------------------------------------- the roll

@@ -1,4 +1,4 @@
-"""Anima, Limit, the Excellency, Strifes and rest in the d10 dice-pool game (seed 002).
+"""Anima, Limit, the Excellency, Strifes and rest in the d10 dice-pool game.
 
 These are the figures around a roll: what it earns, what it costs, and what a
 night's sleep gives back. The roll itself is in :mod:`rules_py.dice_pool.pool`.
@@ -12,7 +12,7 @@ from fractions import Fraction
 from rules_py.core import dist
 from rules_py.core.errors import require_int
 from rules_py.core.rng import Rng
-from rules_py.dice_pool.tables import AnimaBand, anima_bands
+from rules_py.dice_pool.tables import CriticalAnima, anima_bands
 
 __all__ = [
     "ANIMA_DICE",
@@ -28,23 +28,30 @@ __all__ = [
     "LIMIT_BREAK",
     "LIMIT_CHECK_DIE",
     "LIMIT_MIN",
+    "MAX_POOL",
+    "MAX_REST_HOURS",
     "NIGHT_HEALTH",
+    "REST_RULE",
     "STRIFE_ANIMA_COST",
     "STUNT_ANIMA",
     "BreakCheck",
     "Recovery",
+    "Rested",
     "break_chance",
     "break_distribution",
     "breaks_outright",
     "build_power_anima",
+    "build_power_half",
     "build_power_minutes",
     "check_limit",
     "critical_anima",
     "critical_band",
+    "critical_minimum",
     "full_night",
     "gain_limit",
     "hours_of_rest",
     "judge_break",
+    "rest",
     "roll_break_check",
     "solar_excellency",
     "strife_successes",
@@ -71,7 +78,7 @@ BUILD_POWER_RULE = (
 )
 
 
-def critical_band(successes: int) -> AnimaBand | None:
+def critical_band(successes: int) -> CriticalAnima | None:
     """The Critical Roll band a roll's successes fall in, if any."""
     successes = require_int("successes", "Successes", successes, 0, 10_000)
     for band in anima_bands():
@@ -87,10 +94,22 @@ def critical_anima(successes: int) -> int:
     return 0 if band is None else band.anima
 
 
+def build_power_half(successes: int) -> int:
+    """ "gain 1/2 Successes as Anima, rounded up"."""
+    successes = require_int("successes", "Successes", successes, 0, 10_000)
+    return (successes + 1) // 2
+
+
 def build_power_anima(successes: int) -> int:
     """Anima from a Build Power roll with ``successes``: 1 + ceil(successes / 2)."""
-    successes = require_int("successes", "Successes", successes, 0, 10_000)
-    return BUILD_POWER_BASE + (successes + 1) // 2
+    return BUILD_POWER_BASE + build_power_half(successes)
+
+
+def critical_minimum() -> int:
+    """The fewest successes that make a Critical Roll (8)."""
+    low = anima_bands()[0].range.low
+    assert low is not None  # the table's first row is "8-9"
+    return low
 
 
 def build_power_minutes(anima: int) -> int:
@@ -189,6 +208,7 @@ NIGHT_HEALTH = 15
 """"Regain 15 Health and all motes over a full night's rest. Accumulated anima dissipates.\""""
 HOURLY_HEALTH = 2
 HOURLY_MOTES = 1
+MAX_REST_HOURS = 24  # past a day, rest is counted in nights
 """"Or: 2 Health, 1 Motes regained per hour.\""""
 
 
@@ -207,5 +227,50 @@ def full_night() -> Recovery:
 
 def hours_of_rest(hours: int) -> Recovery:
     """Resting by the hour: 2 Health and 1 mote for each hour."""
-    hours = require_int("hours", "Hours of rest", hours, 0, 24)
+    hours = require_int("hours", "Hours of rest", hours, 0, MAX_REST_HOURS)
     return Recovery(HOURLY_HEALTH * hours, HOURLY_MOTES * hours, False)
+
+
+REST_RULE = (
+    "Rest gives back at most what the character has lost (the text names no maximum); "
+    "only a full night dissipates accumulated anima, while Stunt/Roleplay anima stays."
+)
+MAX_POOL = 200  # Health, motes and anima: the roller's bounds, not the text's
+
+
+@dataclass(frozen=True)
+class Rested:
+    """What rest gives back, and what is still missing after it."""
+
+    health: int  # regained
+    health_missing: int
+    motes: int  # regained
+    motes_missing: int
+    anima: int  # accumulated anima kept (Critical Roll, Build Power)
+    stunt_anima: int  # "Does not dissipate at rest"
+
+
+def rest(
+    recovery: Recovery,
+    *,
+    health_missing: int,
+    motes_missing: int,
+    anima: int,
+    stunt_anima: int,
+) -> Rested:
+    """Apply :func:`full_night` or :func:`hours_of_rest` to a character who is
+    ``health_missing`` Health and ``motes_missing`` motes below their maximum."""
+    health_missing = require_int("health_missing", "Health lost", health_missing, 0, MAX_POOL)
+    motes_missing = require_int("motes_missing", "Motes spent", motes_missing, 0, MAX_POOL)
+    anima = require_int("anima", "Accumulated anima", anima, 0, MAX_POOL)
+    stunt_anima = require_int("stunt_anima", "Stunt/Roleplay anima", stunt_anima, 0, MAX_POOL)
+    health = min(health_missing, recovery.health)
+    motes = motes_missing if recovery.motes is None else min(motes_missing, recovery.motes)
+    return Rested(
+        health=health,
+        health_missing=health_missing - health,
+        motes=motes,
+        motes_missing=motes_missing - motes,
+        anima=0 if recovery.anima_dissipates else anima,
+        stunt_anima=stunt_anima,
+    )

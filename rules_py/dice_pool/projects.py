@@ -1,4 +1,4 @@
-"""Projects in the d10 dice-pool game (seed 002): scale and the obstruction roll.
+"""Projects in the d10 dice-pool game: scale and the obstruction roll.
 
     "When completing a project, a random event will happen, mitigated by
     Ability skill.  1d10 + (Ability) - (Project Scale)"
@@ -32,6 +32,7 @@ from rules_py.dice_pool.tables import (
 
 __all__ = [
     "KEYSTONE_RULE",
+    "KEYSTONE_TEXT_TOP",
     "LOW_ROLL_RULE",
     "MAX_ABILITY",
     "MAX_MERIT_DOTS",
@@ -43,12 +44,14 @@ __all__ = [
     "ProjectScale",
     "check_ability",
     "check_scale",
+    "faces_for_row",
     "judge_obstruction",
     "obstruction_distribution",
     "obstruction_row",
     "project_scale",
     "roll_obstruction",
     "row_chances",
+    "total_bounds",
     "world_scale",
 ]
 
@@ -56,6 +59,9 @@ OBSTRUCTION_DIE = 10
 MAX_ABILITY = 10
 MIN_SCALE = 1
 MAX_MERIT_DOTS = 5
+KEYSTONE_TEXT_TOP = 5
+"""The text's top: "For Merit and Projects of 4-5, a Keystone Resource must be
+actively sought out"."""
 
 SCALE_RULE = (
     "Nature and opposition both add (they stack); repair then lowers the total, never below 1."
@@ -88,6 +94,11 @@ class ProjectScale:
     @property
     def needs_keystone(self) -> bool:
         return self.scale >= keystone_from_scale()
+
+    @property
+    def beyond_keystone_text(self) -> bool:
+        """Above the "4-5" the Keystones rule names (see :data:`KEYSTONE_RULE`)."""
+        return self.scale > KEYSTONE_TEXT_TOP
 
 
 def _shift(field: str, label: str, key: str, table: tuple[ScaleShift, ...]) -> ScaleShift:
@@ -145,7 +156,7 @@ def obstruction_row(total: int) -> ObstructionRow:
     """
     rows = obstructions()
     for row in rows:
-        if row.low is None or total >= row.low:
+        if row.range.low is None or total >= row.range.low:
             return row
     return rows[-1]
 
@@ -164,6 +175,11 @@ class Obstruction:
     def row(self) -> ObstructionRow:
         return obstruction_row(self.total)
 
+    @property
+    def below_table(self) -> bool:
+        """A total under 0, which the table does not print (:data:`LOW_ROLL_RULE`)."""
+        return self.total < 0
+
 
 def judge_obstruction(roll: int, ability: int, scale: int) -> Obstruction:
     roll = require_int("roll", "The d10", roll, 1, OBSTRUCTION_DIE)
@@ -174,6 +190,20 @@ def roll_obstruction(ability: int, scale: int, rng: Rng) -> Obstruction:
     ability = check_ability(ability)
     scale = check_scale(scale)
     return judge_obstruction(rng.die(OBSTRUCTION_DIE), ability, scale)
+
+
+def total_bounds(ability: int, scale: int) -> tuple[int, int]:
+    """The lowest and highest totals of 1d10 + Ability - Scale."""
+    shift = check_ability(ability) - check_scale(scale)
+    return 1 + shift, OBSTRUCTION_DIE + shift
+
+
+def faces_for_row(key: str, ability: int, scale: int) -> tuple[int, ...]:
+    """The d10 faces that land on the row ``key`` of the Obstructions table."""
+    shift = check_ability(ability) - check_scale(scale)
+    return tuple(
+        face for face in range(1, OBSTRUCTION_DIE + 1) if obstruction_row(face + shift).key == key
+    )
 
 
 def obstruction_distribution(ability: int, scale: int) -> dist.Dist[int]:

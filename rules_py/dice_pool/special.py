@@ -1,4 +1,4 @@
-"""Special rolls of the d10 dice-pool game (seed 002): group, contested, NPC average.
+"""Special rolls of the d10 dice-pool game: group, contested, NPC average.
 
     "GROUP: When rolling as a group, you may donate extra successes to another
     character: give up 2 successes to boost an ally by 1 success."
@@ -20,7 +20,7 @@ from fractions import Fraction
 from rules_py.core import dist
 from rules_py.core.errors import RulesInputError, require_int
 from rules_py.core.rng import Rng
-from rules_py.dice_pool.pool import DIE, count_successes, successes_distribution
+from rules_py.dice_pool.pool import DIE, Check, count_successes, successes_distribution
 
 __all__ = [
     "GROUP_COST",
@@ -31,12 +31,14 @@ __all__ = [
     "ContestResult",
     "ContestSide",
     "Donation",
+    "NpcResult",
     "Side",
     "Winner",
     "contest_odds",
     "donate",
     "extra_successes",
     "max_boost",
+    "npc_result",
     "npc_successes",
     "roll_contest",
     "winner",
@@ -93,6 +95,25 @@ def donate(successes: int, difficulty: int, boost: int) -> Donation:
 def npc_successes(dice: int) -> int:
     """An NPC's successes without rolling: the pool's average, rounded down."""
     return math.floor(successes_distribution(dice).mean())
+
+
+@dataclass(frozen=True)
+class NpcResult:
+    check: Check
+    successes: int
+
+    @property
+    def succeeded(self) -> bool:
+        return self.successes >= self.check.difficulty
+
+    @property
+    def margin(self) -> int:
+        return self.successes - self.check.difficulty
+
+
+def npc_result(check: Check) -> NpcResult:
+    """An NPC's check: its average successes against the difficulty, no dice."""
+    return NpcResult(check, npc_successes(check.dice))
 
 
 # ---------------------------------------------------------------- contested

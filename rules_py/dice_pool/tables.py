@@ -1,4 +1,4 @@
-"""The d10 dice-pool game's tables (seed 002), loaded once from ``rules_py/dice_pool/data``.
+"""The d10 dice-pool game's tables, loaded once from ``rules_py/dice_pool/data``.
 
 Every table the rollers use and the pages print lives in one JSON file, read
 here into frozen dataclasses, so the page and the roller never disagree.
@@ -11,16 +11,19 @@ from functools import cache
 from typing import Any
 
 from rules_py.core.data import load_json
+from rules_py.core.ranges import IntRange
 
 __all__ = [
     "AdvantageSize",
-    "AnimaBand",
     "AnimaRow",
     "Armor",
+    "CriticalAnima",
     "Difficulty",
     "EnvironmentalDamage",
     "GroupMagnitude",
     "KeyIssueComplexity",
+    "Maneuver",
+    "ManeuverGrade",
     "ObstructionRow",
     "ScaleShift",
     "TimeMagnitude",
@@ -34,6 +37,8 @@ __all__ = [
     "key_issue_complexities",
     "keystone_from_scale",
     "limit_gains",
+    "maneuver_difficulty_names",
+    "maneuvers",
     "mundane_armor",
     "natures",
     "obstructions",
@@ -62,19 +67,18 @@ class AdvantageSize:
 
 
 @dataclass(frozen=True)
-class AnimaBand:
-    """ "1 Anima for a roll of 8-9": ``high`` is None for an open band ("12+")."""
+class CriticalAnima:
+    """A row of the Critical Roll: "1 Anima for a roll of 8-9" (successes)."""
 
-    low: int
-    high: int | None
+    range: IntRange
     anima: int
 
     @property
     def span(self) -> str:
-        return f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
+        return self.range.span
 
     def holds(self, successes: int) -> bool:
-        return successes >= self.low and (self.high is None or successes <= self.high)
+        return self.range.holds(successes)
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,35 @@ class Armor:
 
 
 @dataclass(frozen=True)
+class ManeuverGrade:
+    """One grade of a maneuver's effect. ``range`` counts the successes rolled
+    on a ladder of difficulties ("(3 / 5 / 8)"), else the successes beyond the
+    difficulty (the target's Block, Evasion or Resolve, or the Storyteller's)."""
+
+    range: IntRange
+    effect: str
+
+
+@dataclass(frozen=True)
+class Maneuver:
+    """A row of the Sample Maneuver Effects table."""
+
+    key: str
+    name: str
+    against: str  # "ladder", "block", "evasion", "resolve", "varies", "scenery" or "none"
+    description: str
+    grades: tuple[ManeuverGrade, ...]
+
+    @property
+    def difficulty_text(self) -> str:
+        """The Difficulty column as the text prints it: "(3 / 5 / 8)", "Block"..."""
+        if self.against == "ladder":
+            rungs = " / ".join(str(grade.range.low) for grade in self.grades)
+            return f"({rungs})"
+        return maneuver_difficulty_names()[self.against]
+
+
+@dataclass(frozen=True)
 class WorldScale:
     scale: int
     affects: str
@@ -111,19 +144,16 @@ class WorldScale:
 
 @dataclass(frozen=True)
 class ObstructionRow:
-    """A row of the Obstructions table; ``low``/``high`` None means open-ended."""
+    """A row of the Obstructions table: the totals it covers and what happens."""
 
     key: str
     name: str  # a short name for charts: "Major Problem"
-    low: int | None
-    high: int | None
+    range: IntRange
     text: str
 
     @property
     def span(self) -> str:
-        if self.high is None:
-            return f"{self.low}+"
-        return f"{self.low}-{self.high}"
+        return self.range.span
 
     @property
     def plain_text(self) -> str:
@@ -168,8 +198,11 @@ def advantage_sizes() -> tuple[AdvantageSize, ...]:
 
 
 @cache
-def anima_bands() -> tuple[AnimaBand, ...]:
-    return tuple(AnimaBand(**row) for row in _load("core")["anima_gain"]["critical_bands"])
+def anima_bands() -> tuple[CriticalAnima, ...]:
+    return tuple(
+        CriticalAnima(IntRange(row["low"], row["high"]), row["anima"])
+        for row in _load("core")["anima_gain"]["critical_bands"]
+    )
 
 
 @cache
@@ -198,13 +231,42 @@ def mundane_armor() -> tuple[Armor, ...]:
 
 
 @cache
+def maneuver_difficulty_names() -> dict[str, str]:
+    names: dict[str, str] = _load("combat")["maneuver_difficulty_names"]
+    return names
+
+
+def _grades(rows: list[dict[str, Any]]) -> tuple[ManeuverGrade, ...]:
+    """Each grade runs up to the next one's start; the last is open."""
+    starts = [row["from"] for row in rows]
+    ends = [start - 1 for start in starts[1:]] + [None]
+    return tuple(
+        ManeuverGrade(IntRange(start, end), row["effect"])
+        for start, end, row in zip(starts, ends, rows, strict=True)
+    )
+
+
+@cache
+def maneuvers() -> tuple[Maneuver, ...]:
+    return tuple(
+        Maneuver(
+            row["key"], row["name"], row["against"], row["description"], _grades(row["grades"])
+        )
+        for row in _load("combat")["maneuvers"]
+    )
+
+
+@cache
 def world_scales() -> tuple[WorldScale, ...]:
     return tuple(WorldScale(**row) for row in _load("projects")["world_scales"])
 
 
 @cache
 def obstructions() -> tuple[ObstructionRow, ...]:
-    return tuple(ObstructionRow(**row) for row in _load("projects")["obstructions"])
+    return tuple(
+        ObstructionRow(row["key"], row["name"], IntRange(row["low"], row["high"]), row["text"])
+        for row in _load("projects")["obstructions"]
+    )
 
 
 @cache

@@ -13,6 +13,10 @@
 
 The glossary says mundane Minor Actors "do not have a supernatural resistance
 threshold"; here they have none to lower, and defend at 0.
+
+Fatigue (Huldufolk, Magic System: Life 4, The Little Things): "The target
+loses 2 levels of their mundane threshold when subjected to an attack, rather
+than the normal 1." A supernatural threshold still loses 1.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from rules_py.core.errors import RulesInputError, require_int
 from rules_py.huldufolk.cards import Hand, Rank, new_hand
 
 __all__ = [
+    "DEFENCE_LOSS",
+    "FATIGUE_LOSS",
     "MINOR_THRESHOLD_MAX",
     "NAME_MAX",
     "PATRON_THRESHOLD",
@@ -36,12 +42,15 @@ __all__ = [
     "check_base",
     "fresh_threshold",
     "new_actor",
+    "threshold_loss",
 ]
 
 PLAYER_THRESHOLD = 5  # player characters and most Major Actors
 PATRON_THRESHOLD = 20
 MINOR_THRESHOLD_MAX = 5
 NAME_MAX = 30
+DEFENCE_LOSS = 1  # "the relevant threshold decreases by 1"
+FATIGUE_LOSS = 2  # Life 4's Fatigue, mundane threshold only
 
 
 class Nature(StrEnum):
@@ -67,9 +76,9 @@ class Threshold:
         if not 0 <= self.current <= self.base:
             raise ValueError(f"threshold {self.current} outside 0..{self.base}")
 
-    def after_defence(self) -> Threshold:
-        """Defending lowers it by 1, never below 0."""
-        return Threshold(self.base, max(0, self.current - 1))
+    def after_defence(self, loss: int = DEFENCE_LOSS) -> Threshold:
+        """Defending lowers it by ``loss`` (1, or 2 under Fatigue), never below 0."""
+        return Threshold(self.base, max(0, self.current - loss))
 
     def restored(self, points: int | None = None) -> Threshold:
         """Rest restores it to its base; magic may restore ``points`` of it."""
@@ -77,6 +86,12 @@ class Threshold:
             return Threshold(self.base, self.base)
         require_int("restore", "Points restored", points, 1, PATRON_THRESHOLD)
         return Threshold(self.base, min(self.base, self.current + points))
+
+
+def threshold_loss(attack: Attack, fatigued: bool = False) -> int:
+    """How much the threshold an attack opposes drops: 1, or 2 for a mundane
+    attack on a target with Life 4's Fatigue."""
+    return FATIGUE_LOSS if fatigued and attack is Attack.MUNDANE else DEFENCE_LOSS
 
 
 def fresh_threshold(base: int) -> Threshold:
@@ -123,13 +138,15 @@ class Actor:
             return self.mundane.current
         return self.supernatural.current if self.supernatural is not None else 0
 
-    def after_defence(self, attack: Attack) -> Actor:
-        """The relevant threshold drops by 1 (never below 0)."""
+    def after_defence(self, attack: Attack, fatigued: bool = False) -> Actor:
+        """The relevant threshold drops by 1 (2 for a mundane attack on a
+        fatigued target), never below 0."""
+        loss = threshold_loss(attack, fatigued)
         if attack is Attack.MUNDANE:
-            return replace(self, mundane=self.mundane.after_defence())
+            return replace(self, mundane=self.mundane.after_defence(loss))
         if self.supernatural is None:
             return self
-        return replace(self, supernatural=self.supernatural.after_defence())
+        return replace(self, supernatural=self.supernatural.after_defence(loss))
 
     def rested(self) -> Actor:
         """Ten minutes' rest: both thresholds back to their base."""

@@ -6,6 +6,16 @@ challenge rating. The text does not say whether meeting the rating is enough;
 here it is, because "a PC can have a maximum pool of 30" and "a task rated at 30
 is achievable" by the best of them.
 
+Contests of attack pools (Huldufolk, Magic System: Resolving Magical
+Conflicts): "in cases where both characters are attempting to achieve a
+mutually-exclusive goal [...] each character builds their attack pool as
+normal, and contests with that." Nobody defends, so "Defenders win ties" does
+not settle a tie and the text is silent: here a tie is a stand-off, neither
+side achieves its goal (and may contest again with new cards). No threshold
+drops (nobody defends) and no damage is done ("Unless specified in a power
+description, magic does not inflict mechanical damage"); both cards are spent,
+the Ace excepted.
+
 Affinities: "A character with an appropriate Affinity does not need to test to
 accomplish normal, everyday tasks (CR 5 or below) [...]. A character without an
 appropriate Affinity must test to accomplish a challenge of 10 or below, and
@@ -34,13 +44,19 @@ from rules_py.huldufolk.tables import check_rating
 __all__ = [
     "AFFINITY_NO_TEST_MAX",
     "BASE_DAMAGE",
+    "CONTEST_TIE_RULE",
     "DAMAGE_RULE",
+    "HEALTH_RULE",
     "MARGIN_PER_EXTRA_DAMAGE",
+    "MEETS_RULE",
     "NO_AFFINITY_TEST_MAX",
+    "Contest",
     "Exchange",
     "Need",
     "UndefendedResult",
     "attack_hits",
+    "contest",
+    "contest_winner",
     "damage_for",
     "defence_for",
     "exchange",
@@ -57,6 +73,17 @@ MARGIN_PER_EXTRA_DAMAGE = 5
 DAMAGE_RULE = (
     "Damage: the Combat rules are not in this slice; from the worked example, a hit "
     "does 1, plus 1 for every full 5 points by which it beats the defence."
+)
+
+
+MEETS_RULE = (
+    "Reaching the challenge rating succeeds: the text does not say, but its best "
+    "pool of 30 achieves a CR 30 task."
+)
+HEALTH_RULE = "Damage is only tallied: health and its levels are not in this slice."
+CONTEST_TIE_RULE = (
+    "A tie in a contest of attack pools is a stand-off: the text is silent (nobody "
+    "defends), so neither side achieves its goal; both cards are spent."
 )
 
 
@@ -159,12 +186,14 @@ def exchange(
     defence_gear: DefencePool,
     defender_card: object,
     attack: Attack = Attack.MUNDANE,
+    defender_fatigued: bool = False,
 ) -> Exchange:
     """Resolve one defended attack.
 
     ``defence_gear`` supplies Quality, equipment and supernatural bonuses; the
     threshold is the defender's current one. Both cards are spent (Aces kept),
-    and the defender's threshold drops by 1 whatever the result.
+    and the defender's threshold drops by 1 whatever the result (by 2 for a
+    mundane attack on a target with Life 4's Fatigue).
     """
     attack_card = attacker.hand.require(attacker_card, "attacker_card")
     defence_card = defender.hand.require(defender_card, "defender_card")
@@ -172,7 +201,9 @@ def exchange(
     attack_total = attack_pool.base + attack_card
     defence_total = defence_pool.base + defence_card
     hit = attack_hits(attack_total, defence_total)
-    after = defender.after_defence(attack).with_hand(defender.hand.play(defence_card))
+    after = defender.after_defence(attack, defender_fatigued).with_hand(
+        defender.hand.play(defence_card)
+    )
     return Exchange(
         attack=attack,
         attacker_card=attack_card,
@@ -187,4 +218,48 @@ def exchange(
         threshold_after=after.threshold(attack),
         attacker=attacker.with_hand(attacker.hand.play(attack_card)),
         defender=after,
+    )
+
+
+@dataclass(frozen=True)
+class Contest:
+    """Two attack pools against each other; ``winner`` 0 or 1, ``None`` on a tie."""
+
+    cards: tuple[int, int]
+    pools: tuple[ActionPool, ActionPool]
+    totals: tuple[int, int]
+    winner: int | None
+    actors: tuple[Actor, Actor]  # both actors after the contest
+
+
+def contest_winner(first_total: int, second_total: int) -> int | None:
+    """The higher attack pool prevails; a tie is a stand-off (see the module note)."""
+    if first_total == second_total:
+        return None
+    return 0 if first_total > second_total else 1
+
+
+def contest(
+    first: Actor,
+    first_pool: ActionPool,
+    first_card: object,
+    second: Actor,
+    second_pool: ActionPool,
+    second_card: object,
+    *,
+    fields: tuple[str, str] = ("card", "contest_card"),
+) -> Contest:
+    """Resolve a contest of attack pools; both cards are spent (Aces kept)."""
+    card_a = first.hand.require(first_card, fields[0])
+    card_b = second.hand.require(second_card, fields[1])
+    totals = (first_pool.base + card_a, second_pool.base + card_b)
+    return Contest(
+        cards=(card_a, card_b),
+        pools=(first_pool, second_pool),
+        totals=totals,
+        winner=contest_winner(*totals),
+        actors=(
+            first.with_hand(first.hand.play(card_a)),
+            second.with_hand(second.hand.play(card_b)),
+        ),
     )

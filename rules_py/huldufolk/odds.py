@@ -23,6 +23,7 @@ __all__ = [
     "against_rating",
     "attacking",
     "blind_exchange",
+    "contesting",
     "defending",
     "opponent_total",
 ]
@@ -45,6 +46,7 @@ class CardOdds:
     total: int
     chance: Fraction
     damage: dist.Dist[int] | None = None
+    tie: Fraction | None = None  # contests only: the chance of a stand-off
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,16 @@ def defending(base: int, cards: Iterable[int], attack: dist.Dist[int]) -> HandOd
         return attack.map(lambda hit: damage_for(hit - total))
 
     return _odds(base, cards, attack.at_most, damage)
+
+
+def contesting(base: int, cards: Iterable[int], opponent: dist.Dist[int]) -> HandOdds:
+    """Each card in a contest of attack pools: ``chance`` to prevail (beat the
+    other total), ``tie`` for a stand-off."""
+    rows = tuple(
+        CardOdds(card, base + card, opponent.below(base + card), tie=opponent.prob(base + card))
+        for card in sorted(cards)
+    )
+    return HandOdds(rows)
 
 
 def blind_exchange(

@@ -10,6 +10,13 @@
     Quality (If appropriate): +3 / Threshold: +0 - +5 / Equipment: +0 - +5 /
     Supernatural Bonuses: +0 - +10 / Card: [as above]"
 
+Augmentation 2, Help from Afar (Huldufolk, Magic System: Service), spend:
+"For 1 turn, the assistance the Huldufolk provides is improved. If you don't
+possess the affinity, you can still grant a +1. If you do possess the
+affinity, but not a focus, you grant +3. If you possess the appropriate
+focus, you grant +5." Such an assistant is counted in those tiers instead of
+the ordinary ones (+1 with the affinity, +3 with the Focus).
+
 Every component is checked against those bounds. Two bounds are this site's:
 the text lets "as many Actors as can logically take part" assist (here up to
 ``ASSISTANTS_MAX`` of each kind), and a threshold may exceed 5 for rare Major
@@ -24,6 +31,9 @@ from rules_py.core.errors import RulesInputError, describe, require_int
 from rules_py.huldufolk.cards import ACE, Rank
 
 __all__ = [
+    "AFAR_AFFINITY_BONUS",
+    "AFAR_FOCUS_BONUS",
+    "AFAR_NO_AFFINITY_BONUS",
     "ASSISTANTS_MAX",
     "ASSIST_AFFINITY_BONUS",
     "ASSIST_FOCUS_BONUS",
@@ -49,6 +59,9 @@ QUALITY_BONUS = 3
 FOCUS_BONUS = 2
 ASSIST_AFFINITY_BONUS = 1
 ASSIST_FOCUS_BONUS = 3
+AFAR_NO_AFFINITY_BONUS = 1  # Augmentation 2's spend: without the affinity
+AFAR_AFFINITY_BONUS = 3  # with the affinity but not the Focus
+AFAR_FOCUS_BONUS = 5  # with the Focus
 MUNDANE_EQUIPMENT_MAX = 2
 MAGICAL_EQUIPMENT_MAX = 5
 DEFENCE_EQUIPMENT_MAX = 5
@@ -60,7 +73,7 @@ PRINTED_THRESHOLD_MAX = 5  # the pool list prints "+0 - +5": a player character'
 Part = tuple[str, int]
 
 
-def _flag(field: str, label: str, value: object) -> bool:
+def _require_bool(field: str, label: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise RulesInputError(field, f"{label} must be true or false (got {describe(value)}).")
     return value
@@ -77,6 +90,9 @@ class ActionPool:
     assistants_affinity: int = 0
     assistants_focus: int = 0
     supernatural: int = 0
+    afar_no_affinity: int = 0  # assistants under Augmentation 2's spend
+    afar_affinity: int = 0
+    afar_focus: int = 0
 
     def parts(self) -> tuple[Part, ...]:
         """Each component that adds something, with its label."""
@@ -92,6 +108,18 @@ class ActionPool:
             (
                 f"Assistance ({self.assistants_focus} with the Focus)",
                 ASSIST_FOCUS_BONUS * self.assistants_focus,
+            ),
+            (
+                f"Help from Afar ({self.afar_no_affinity} without the affinity)",
+                AFAR_NO_AFFINITY_BONUS * self.afar_no_affinity,
+            ),
+            (
+                f"Help from Afar ({self.afar_affinity} with the affinity)",
+                AFAR_AFFINITY_BONUS * self.afar_affinity,
+            ),
+            (
+                f"Help from Afar ({self.afar_focus} with the Focus)",
+                AFAR_FOCUS_BONUS * self.afar_focus,
             ),
             ("Supernatural bonuses", self.supernatural),
         ]
@@ -112,10 +140,13 @@ def action_pool(
     assistants_affinity: object = 0,
     assistants_focus: object = 0,
     supernatural: object = 0,
+    afar_no_affinity: object = 0,
+    afar_affinity: object = 0,
+    afar_focus: object = 0,
     prefix: str = "",
 ) -> ActionPool:
     """A checked test pool; ``prefix`` names the request fields in messages."""
-    is_magical = _flag(f"{prefix}magical", "Magical equipment", magical)
+    is_magical = _require_bool(f"{prefix}magical", "Magical equipment", magical)
     top = MAGICAL_EQUIPMENT_MAX if is_magical else MUNDANE_EQUIPMENT_MAX
     kind = "Magical" if is_magical else "Mundane"
     magical_only = range(MUNDANE_EQUIPMENT_MAX + 1, MAGICAL_EQUIPMENT_MAX + 1)
@@ -126,8 +157,8 @@ def action_pool(
             f"equipment reaches +{MAGICAL_EQUIPMENT_MAX} (got +{equipment}).",
         )
     return ActionPool(
-        quality=_flag(f"{prefix}quality", "Quality", quality),
-        focus=_flag(f"{prefix}focus", "Focus", focus),
+        quality=_require_bool(f"{prefix}quality", "Quality", quality),
+        focus=_require_bool(f"{prefix}focus", "Focus", focus),
         equipment=require_int(f"{prefix}equipment", f"{kind} equipment", equipment, 0, top),
         magical=is_magical,
         assistants_affinity=require_int(
@@ -146,6 +177,27 @@ def action_pool(
         ),
         supernatural=require_int(
             f"{prefix}bonus", "Supernatural bonuses", supernatural, 0, SUPERNATURAL_MAX
+        ),
+        afar_no_affinity=require_int(
+            f"{prefix}afar_none",
+            "Help from Afar assistants without the affinity",
+            afar_no_affinity,
+            0,
+            ASSISTANTS_MAX,
+        ),
+        afar_affinity=require_int(
+            f"{prefix}afar_affinity",
+            "Help from Afar assistants with the affinity",
+            afar_affinity,
+            0,
+            ASSISTANTS_MAX,
+        ),
+        afar_focus=require_int(
+            f"{prefix}afar_focus",
+            "Help from Afar assistants with the Focus",
+            afar_focus,
+            0,
+            ASSISTANTS_MAX,
         ),
     )
 
@@ -184,7 +236,7 @@ def defence_pool(
 ) -> DefencePool:
     """A checked defence pool; ``threshold`` is the defender's current one."""
     return DefencePool(
-        quality=_flag(f"{prefix}def_quality", "Defence Quality", quality),
+        quality=_require_bool(f"{prefix}def_quality", "Defence Quality", quality),
         threshold=require_int(f"{prefix}threshold", "Threshold", threshold, 0, THRESHOLD_MAX),
         equipment=require_int(
             f"{prefix}def_equipment", "Defence equipment", equipment, 0, DEFENCE_EQUIPMENT_MAX

@@ -11,6 +11,7 @@ from functools import cache
 
 from rules_py.core.data import load_json
 from rules_py.core.errors import require_int
+from rules_py.core.ranges import IntRange
 
 __all__ = [
     "CR_MAX",
@@ -27,19 +28,14 @@ __all__ = [
 
 @dataclass(frozen=True)
 class ChallengeBand:
-    """One band of challenge ratings. ``low`` is ``None`` for the open bottom
-    band ("5 or below"), ``high`` is ``None`` for the open top band ("30+")."""
+    """One band of challenge ratings, as the rules head it (``band``: "5",
+    "6-12", "30+"). ``range`` is open below for the bottom band ("5 or below")
+    and open above for the top band ("30+")."""
 
     band: str
-    low: int | None
-    high: int | None
+    range: IntRange
     label: str
     text: str
-
-    def contains(self, rating: int) -> bool:
-        return (self.low is None or rating >= self.low) and (
-            self.high is None or rating <= self.high
-        )
 
 
 @dataclass(frozen=True)
@@ -62,8 +58,7 @@ def challenge_bands() -> tuple[ChallengeBand, ...]:
     return tuple(
         ChallengeBand(
             band=str(record["band"]),
-            low=record["low"],
-            high=record["high"],
+            range=IntRange(record["low"], record["high"]),
             label=str(record["label"]),
             text=str(record["text"]),
         )
@@ -101,7 +96,7 @@ def band_of(rating: int) -> ChallengeBand:
     """The band a challenge rating falls in (CR 1-5 are all "basic")."""
     rating = check_rating(rating)
     for band in challenge_bands():
-        if band.contains(rating):
+        if band.range.holds(rating):
             return band
     raise AssertionError(f"no band holds CR {rating}")  # the data test rules this out
 

@@ -1,4 +1,5 @@
-"""Consequences of attacks (seed 003, "Attacks and Defenses" to "Player vs. Player").
+"""Consequences of attacks (The Way of All the Earth, "Attacks and Defenses" to
+"Player vs. Player").
 
 "An attack with 0-2 degrees of success imposes two points of risk and one
 threat of the attacker's choice on the defender. An attack with 3-4 degrees
@@ -21,37 +22,64 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules_py.core.errors import RulesInputError, require_int
-from rules_py.judge_two.judging import Outcome
+from rules_py.judge_two.judging import (
+    FINAL_LIGHT_MAX,
+    FINAL_LIGHT_MIN,
+    GUILTY_TRUTHS,
+    SIDES,
+    Outcome,
+)
 from rules_py.judge_two.tables import tables
 
 __all__ = [
     "ARMOUR_RESISTANCE",
+    "ATTACK_DEGREES_RULE",
+    "ATTACK_NUMBER_MAX",
     "BURDENED_EFFECT",
+    "CAPTAIN_RESOLVE",
+    "COUNTER_NO_RISK",
     "CRITICAL_RISK",
     "DEGREES_MAX",
+    "DISGUISES",
+    "DISGUISE_REVEALED",
     "GROUP_RISK_MAX",
     "GROUP_SHORTFALL_RULE",
     "GUARD_RISK",
+    "HEADCOUNT_MAX",
+    "MISDIRECTED_FINISHER_RULE",
+    "MISDIRECTED_RULE",
     "PRESTIGE_RESISTANCE",
+    "PVP_RESISTANCE_RULE",
     "RESISTANCE_MAX",
+    "RESISTANCE_SOURCES",
     "RISK_MAX",
+    "VEILED_COUNTER_RULE",
     "VEILED_FINISHER_RULE",
     "AttackResult",
     "Consequence",
     "Defender",
     "DefenderKind",
+    "Exchange",
     "GroupAttackResult",
     "GuardResult",
     "PlayerVersusPlayer",
+    "ResistanceSource",
     "attack",
     "band",
     "burdened",
     "check_degrees",
     "consequences_text",
     "counter_attack",
+    "disguise_revealed",
     "group_attack",
+    "group_counter",
+    "group_succeeds",
     "guard",
+    "half_risk",
+    "npc_attack",
+    "pc_attack",
     "player_versus_player",
+    "resistance_from",
 ]
 
 RISK_MAX = 12  # "A character can never have more than twelve risk."
@@ -59,7 +87,10 @@ CRITICAL_RISK = 7  # "seven or more points of risk then they are said to be in a
 GUARD_RISK = 2  # "The guarding ally voluntarily increases their own risk by two"
 GROUP_RISK_MAX = 3  # "a group attack cannot impose more than three total risk"
 RESISTANCE_MAX = 12  # no defender needs to ignore more risk than a character can hold
-DEGREES_MAX = 12  # a Light of 6 at rank 3 against a challenge level of 1 is +8; PvP adds risk
+DEGREES_MAX = 12  # a Light of 6 at rank 3 against a challenge level of 0 is +9; PvP adds risk
+HEADCOUNT_MAX = 99  # brutes or player characters counted in one conflict
+ATTACK_NUMBER_MAX = 999  # attacks counted in one player-versus-player conflict
+CAPTAIN_RESOLVE = 1  # "A character with a captain's proficiency gains 1 resolve permanently"
 
 # Prestige: "Characters with the highest prestige have 4 subtle resistance.
 # Characters with middle prestige have 2 subtle resistance. Characters with low
@@ -67,11 +98,75 @@ DEGREES_MAX = 12  # a Light of 6 at rank 3 against a challenge level of 1 is +8;
 PRESTIGE_RESISTANCE: Mapping[str, int] = {row.prestige: row.resistance for row in tables().prestige}
 # Martial vital boons: "Light armor grants 2 marital resistance [...] Heavy armor
 # grants 3 martial resistance"
-ARMOUR_RESISTANCE: Mapping[str, int] = {"none": 0, "light": 2, "heavy": 3}
+ARMOUR_RESISTANCE: Mapping[str, int] = {
+    "none": 0,
+    **{row.armour: row.resistance for row in tables().armour},
+}
+DISGUISES: tuple[str, ...] = ("none", *(row.disguise for row in tables().disguises))
+
+
+@dataclass(frozen=True)
+class ResistanceSource:
+    """Where a defender's resistance comes from; ``resistance`` None: a number given."""
+
+    source: str
+    label: str
+    resistance: int | None
+
+
+# Vital boons: armour in martial conflicts, prestige in subtle ones.
+RESISTANCE_SOURCES: tuple[ResistanceSource, ...] = (
+    ResistanceSource("number", "A number", None),
+    *(
+        ResistanceSource(row.armour, f"{row.label} ({row.resistance})", row.resistance)
+        for row in tables().armour
+    ),
+    *(
+        ResistanceSource(
+            row.prestige, f"{row.prestige.capitalize()} prestige ({row.resistance})", row.resistance
+        )
+        for row in tables().prestige
+    ),
+)
+
+
+def resistance_from(source: str, number: int = 0) -> int:
+    """The resistance a source grants: armour's or prestige's, or ``number`` as given."""
+    for row in RESISTANCE_SOURCES:
+        if row.source == source:
+            if row.resistance is None:
+                return require_int("resistance", "Resistance", number, 0, RESISTANCE_MAX)
+            return row.resistance
+    allowed = ", ".join(row.source for row in RESISTANCE_SOURCES)
+    raise RulesInputError("resistance_from", f"Resistance must come from one of: {allowed}.")
+
 
 VEILED_FINISHER_RULE = (
     "A veiled attack of 5 or more degrees: the text is silent on its risk; this "
     "site imposes 3, the most any band of consequences imposes."
+)
+MISDIRECTED_RULE = (
+    "A misdirected attack imposes half the risk: the text does not say how to "
+    "round; this site rounds down, as the text does when it halves three "
+    "attributes into an essence (2 risk becomes 1, 3 becomes 1)."
+)
+MISDIRECTED_FINISHER_RULE = (
+    "A misdirected attack that could impose a finisher: the text forbids it only "
+    "threats and marks, so this site keeps the finisher."
+)
+ATTACK_DEGREES_RULE = (
+    "Attack: a test's degrees of success are the attack's. Defence: a failed "
+    "save's degrees of failure become the attack's degrees of success."
+)
+VEILED_COUNTER_RULE = "Veiled attacks cannot be counterattacked."
+COUNTER_NO_RISK = "Counter attacks do not impose risk or finishers on attackers by default."
+PVP_RESISTANCE_RULE = (
+    "Player versus player: the defender's resistance and resolve reduce their "
+    "counted risk, as for every attack."
+)
+DISGUISE_REVEALED = (
+    "At seven or more risk a disguise fails: the disguised character is revealed "
+    "for who they really are and stripped of their composure."
 )
 GROUP_SHORTFALL_RULE = (
     "A group attack member whose own Final Light fell short: the text is silent; "
@@ -193,12 +288,17 @@ class AttackResult:
 
 
 def band(degrees: int) -> tuple[Consequence, ...]:
-    """The consequences of an attack with ``degrees`` (risk already added)."""
-    if degrees <= 2:
-        return (Consequence(risk=2, threats=1),)
-    if degrees <= 4:
-        return (Consequence(risk=3, marks=1), Consequence(risk=3, threats=2))
-    return (Consequence(finisher=True),)
+    """The consequences of an attack with ``degrees`` (risk already added),
+    read from the table the page prints; degrees below the first band (which
+    no attack has) count as its lowest."""
+    rows = tables().attack_bands
+    for row in rows:
+        if row.range.holds(max(degrees, rows[0].range.low or 0)):
+            return tuple(
+                Consequence(option.risk, option.threats, option.marks, option.finisher)
+                for option in row.options
+            )
+    raise ValueError(f"no band of consequences holds {degrees}")  # the table is open-ended
 
 
 def check_degrees(value: object, field: str = "degrees") -> int:
@@ -212,13 +312,17 @@ def attack(
     veiled: bool = False,
     power_boon: bool = True,
     pierced: bool = False,
+    misdirected: bool = False,
 ) -> AttackResult:
     """What a successful attack with ``degrees`` of success imposes.
 
     ``power_boon``: "Having a power boon readied is required [...] to impose
     marks". ``pierced``: "Pierce prevents a character from imposing threats or
     marks". ``veiled``: "cannot impose threats, marks, or finishers, but they
-    do impose appropriate amounts of risk".
+    do impose appropriate amounts of risk". ``misdirected`` (The Way of All
+    the Earth, Threats: Misdirect), an attack on the character who misdirected
+    the attacker: "Success removes the misdirected effect but can not impose
+    threats or marks and imposes half the risk it normally would."
     """
     degrees = check_degrees(degrees)
     notes: list[str] = []
@@ -239,6 +343,8 @@ def attack(
         notes.extend(veiled_notes)
     else:
         options = _limit(options, power_boon=power_boon, pierced=pierced, notes=notes)
+    if misdirected:
+        options = _misdirected(options, notes)
     return AttackResult(
         degrees,
         defender.counted_risk,
@@ -268,6 +374,25 @@ def _veiled(degrees: int, defender: Defender) -> tuple[tuple[Consequence, ...], 
         notes.append(VEILED_FINISHER_RULE)
         return (Consequence(risk=3),), notes
     return (Consequence(risk=band(degrees)[0].risk),), notes
+
+
+def half_risk(risk: int) -> int:
+    """Half the risk, rounded down (``MISDIRECTED_RULE``)."""
+    return risk // 2
+
+
+def _misdirected(options: tuple[Consequence, ...], notes: list[str]) -> tuple[Consequence, ...]:
+    notes.append("Misdirected: success removes the misdirection; no threats or marks.")
+    kept: list[Consequence] = []
+    for option in options:
+        halved = Consequence(risk=half_risk(option.risk), finisher=option.finisher)
+        if halved not in kept and (halved != Consequence() or option == Consequence()):
+            kept.append(halved)
+    if any(option.risk for option in options) and MISDIRECTED_RULE not in notes:
+        notes.append(MISDIRECTED_RULE)
+    if any(option.finisher for option in kept):
+        notes.append(MISDIRECTED_FINISHER_RULE)
+    return tuple(kept) or (Consequence(),)
 
 
 def _limit(
@@ -336,6 +461,25 @@ def group_attack(
     return GroupAttackResult(results, tuple(notes))
 
 
+def group_succeeds(degrees: Sequence[int]) -> bool:
+    """Group Tests: "If the total degrees of success earned by both player
+    characters is zero or greater, then the test succeeds"."""
+    return sum(degrees) >= 0
+
+
+def group_counter(defender: DefenderKind) -> str:
+    """Who a successful defender of a group attack may counter-attack.
+
+    Group Attacks: "A successful defender of a group attack can only
+    counterattack a single attacker if they are eligible to counterattack at
+    all." Nemeses: "nemeses can counterattack every attacker when a group
+    attack fails against them".
+    """
+    if defender is DefenderKind.NEMESIS:
+        return "A nemesis can counter-attack every attacker."
+    return "The defender can counter-attack a single attacker, if eligible."
+
+
 # ---------------------------------------------------------------- counter-attacks
 
 
@@ -356,9 +500,9 @@ def counter_attack(
     """
     attacker_risk = require_int("attacker_risk", "Attacker's risk", attacker_risk, 0, RISK_MAX)
     if attacker is DefenderKind.BRUTE:
-        brutes = require_int("brutes", "Brutes in the conflict", brutes, 1, 99)
+        brutes = require_int("brutes", "Brutes in the conflict", brutes, 1, HEADCOUNT_MAX)
         player_characters = require_int(
-            "player_characters", "Player characters", player_characters, 1, 99
+            "player_characters", "Player characters", player_characters, 1, HEADCOUNT_MAX
         )
         if brutes >= player_characters:
             return (Consequence(threats=1),)
@@ -370,6 +514,91 @@ def counter_attack(
     if attacker_risk < CRITICAL_RISK:
         return (Consequence(threats=1),)
     return (Consequence(threats=2), Consequence(marks=1))
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """An attack decided by one roll: what it imposes, or the counter-attack it opens.
+
+    ``result`` is set when the attack succeeds; otherwise ``counter`` holds
+    what the successful defender may impose if eligible (empty when no
+    counter-attack is possible), and ``notes`` say why.
+    """
+
+    attack_succeeds: bool
+    result: AttackResult | None
+    counter: tuple[Consequence, ...]
+    attacker_risk: int
+    notes: tuple[str, ...] = ()
+
+
+def pc_attack(
+    test_degrees: int,
+    defender: Defender,
+    *,
+    attacker_risk: int = 0,
+    veiled: bool = False,
+    power_boon: bool = True,
+    pierced: bool = False,
+    misdirected: bool = False,
+) -> Exchange:
+    """A player character's attack, decided by their test's signed degrees.
+
+    Attacks and Defenses: "Attacks by player characters against non-player
+    characters are resolved with a test [...] If the test is a success then the
+    attack is a success and the defense is a failure. If the test is a failure
+    then the attack is a failure and the defense is a success." Veiled Attacks:
+    "Veiled attacks cannot be counterattacked however." A nemesis
+    counter-attacking a player character at twelve risk imposes a finisher.
+    """
+    attacker_risk = require_int("attacker_risk", "Attacker's risk", attacker_risk, 0, RISK_MAX)
+    if test_degrees >= 0:
+        result = attack(
+            test_degrees,
+            defender,
+            veiled=veiled,
+            power_boon=power_boon,
+            pierced=pierced,
+            misdirected=misdirected,
+        )
+        return Exchange(True, result, (), attacker_risk)
+    if veiled:
+        return Exchange(False, None, (), attacker_risk, (VEILED_COUNTER_RULE,))
+    counter = counter_attack(attacker_risk, by_nemesis=defender.kind is DefenderKind.NEMESIS)
+    return Exchange(False, None, counter, attacker_risk, (COUNTER_NO_RISK,))
+
+
+def npc_attack(
+    save_degrees: int,
+    defender: Defender,
+    *,
+    attacker: DefenderKind = DefenderKind.CHARACTER,
+    attacker_risk: int = 0,
+    brutes: int = 1,
+    player_characters: int = 1,
+) -> Exchange:
+    """A non-player character's (or the environment's) attack, decided by the
+    defending player character's save, given as its signed degrees.
+
+    Attacks and Defenses: "If the save is a success then the attack is a
+    failure and the defense is a success. If the save is a failure then the
+    attack is a success and the defense is a failure. The save's degrees of
+    failure becomes the attack's degrees of success."
+    """
+    attacker_risk = require_int("attacker_risk", "Attacker's risk", attacker_risk, 0, RISK_MAX)
+    if save_degrees < 0:
+        return Exchange(True, attack(-save_degrees, defender), (), attacker_risk)
+    counter = counter_attack(
+        attacker_risk, attacker=attacker, brutes=brutes, player_characters=player_characters
+    )
+    return Exchange(False, None, counter, attacker_risk, (COUNTER_NO_RISK,))
+
+
+def disguise_revealed(risk: int) -> bool:
+    """Disguises: "a disguise will automatically fail to be persuasive if the
+    disguised character ever reaches a critical state, defined as seven or
+    more risk" (``DISGUISE_REVEALED``)."""
+    return require_int("risk", "Risk", risk, 0, RISK_MAX) >= CRITICAL_RISK
 
 
 # ---------------------------------------------------------------- guarding
@@ -432,22 +661,29 @@ def burdened(
     """Whether an attack's outcome leaves its attacker burdened.
 
     Light armour: on a guilty failure; heavy armour: on any failure, or on a
-    guilty failure with the captain's proficiency. A disguise differing in kind
-    or gender: on a guilty failure; in kind and gender: on any failure.
+    guilty failure with the captain's proficiency ("reduces the penalty for
+    wearing heavy armor to the light armor penalty"). A disguise differing in
+    kind or gender: on a guilty failure; in kind and gender: on any failure.
+    The outcomes are read from the armour and disguise tables.
     """
     if armour not in ARMOUR_RESISTANCE:
-        raise RulesInputError("armour", "Armour must be one of: none, light, heavy.")
-    if disguise not in ("none", "kind_or_gender", "kind_and_gender"):
-        raise RulesInputError(
-            "disguise", "Disguise must be one of: none, kind_or_gender, kind_and_gender."
-        )
-    failed = not outcome.success
-    guilty_failure = outcome is Outcome.GUILTY_FAILURE
-    heavy_rule = guilty_failure if captain else failed
-    by_armour = {"none": False, "light": guilty_failure, "heavy": heavy_rule}[armour]
-    by_disguise = {"none": False, "kind_or_gender": guilty_failure, "kind_and_gender": failed}[
-        disguise
-    ]
+        allowed = ", ".join(ARMOUR_RESISTANCE)
+        raise RulesInputError("armour", f"Armour must be one of: {allowed}.")
+    if disguise not in DISGUISES:
+        raise RulesInputError("disguise", f"Disguise must be one of: {', '.join(DISGUISES)}.")
+    burdens = {
+        "failure": not outcome.success,
+        "guilty_failure": outcome is Outcome.GUILTY_FAILURE,
+    }
+    light_penalty = next(row.burdened_on for row in tables().armour if row.armour == "light")
+    by_armour = any(
+        burdens[light_penalty if captain and row.armour == "heavy" else row.burdened_on]
+        for row in tables().armour
+        if row.armour == armour
+    )
+    by_disguise = any(
+        burdens[row.burdened_on] for row in tables().disguises if row.disguise == disguise
+    )
     return by_armour or by_disguise
 
 
@@ -497,9 +733,22 @@ def player_versus_player(
     attack_number: int = 1,
 ) -> PlayerVersusPlayer:
     return PlayerVersusPlayer(
-        require_int("attacker_final_light", "Attacker's Final Light", attacker_final_light, 1, 9),
-        require_int("attacker_truth", "Attacker's Truth die", attacker_truth, 1, 6) > 3,
-        require_int("defence_final_light", "Defender's Final Light", defence_final_light, 1, 9),
+        require_int(
+            "attacker_final_light",
+            "Attacker's Final Light",
+            attacker_final_light,
+            FINAL_LIGHT_MIN,
+            FINAL_LIGHT_MAX,
+        ),
+        require_int("attacker_truth", "Attacker's Truth die", attacker_truth, 1, SIDES)
+        not in GUILTY_TRUTHS,
+        require_int(
+            "defence_final_light",
+            "Defender's Final Light",
+            defence_final_light,
+            FINAL_LIGHT_MIN,
+            FINAL_LIGHT_MAX,
+        ),
         defender,
-        require_int("attack_number", "Attack number", attack_number, 1, 999),
+        require_int("attack_number", "Attack number", attack_number, 1, ATTACK_NUMBER_MAX),
     )

@@ -1,4 +1,4 @@
-"""Group tests of two or three player characters (seed 003, "Group Tests").
+"""Group tests of two or three player characters (The Way of All the Earth, "Group Tests").
 
     "Each player judges one die of the four as their own Light die and then the
     players agree together on one die of the four to be the sole Truth die. The
@@ -35,6 +35,7 @@ from rules_py.judge_two.judging import (
 from rules_py.judge_two.odds import dice_values
 
 __all__ = [
+    "GROUP_CHOICE_RULE",
     "GROUP_MAX",
     "GROUP_MIN",
     "IGNORED_CONDITIONS_RULE",
@@ -47,6 +48,8 @@ __all__ = [
     "group_odds",
     "group_options",
     "group_recommended",
+    "intervention_text",
+    "only_choice",
     "roll_group",
     "split_group",
 ]
@@ -56,6 +59,10 @@ GROUP_MAX = 3
 IGNORED_CONDITIONS_RULE = (
     "Group tests cannot be bold, faint, quick, or long, and ignore any effects "
     "that would otherwise cause them to be so."
+)
+GROUP_CHOICE_RULE = (
+    "Each Truth die is shown once, with the highest other dice as Lights: any "
+    "other way to share these dice only lowers the total."
 )
 SHARING_RULE = (
     "Only the total counts, so the players may share the Light dice among themselves as they like."
@@ -167,6 +174,20 @@ def group_recommended(
     if not options:
         raise RulesInputError("dice", "There is nothing to judge.")
     return max(options, key=lambda j: group_key(priority, j))
+
+
+def only_choice(options: Sequence[GroupJudgment]) -> GroupJudgment | None:
+    """The judgment when every die shows the same value: nothing to choose."""
+    return options[0] if len(options) == 1 else None
+
+
+def intervention_text(judgment: GroupJudgment) -> str:
+    """ "The test's guilt or innocence is determined normally by the sole Truth
+    die"; a group test cannot be quick or long, so guilt always brings an
+    intervention."""
+    if judgment.innocent:
+        return "Innocent: the turn passes with no intervention."
+    return "Guilty: the gamemaster intervenes before the turn passes."
 
 
 def roll_group(players: int, rng: Rng) -> tuple[int, ...]:

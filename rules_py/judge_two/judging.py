@@ -1,4 +1,4 @@
-"""The Way of All the Earth: the Judge Two System (seed 003).
+"""The Way of All the Earth: the Judge Two System ("The Judge Two System").
 
     "Whenever a player character attempts a difficult action the player rolls
     two dice and then "judges" the dice by assigning one to be called the Light
@@ -30,15 +30,24 @@ __all__ = [
     "CANCEL_RULE",
     "CL_MAX",
     "CL_MIN",
+    "CL_MOVE_RULE",
+    "DICE_MODE_TEXT",
     "DOUBLES_RULE",
     "ESSENCES",
     "ESSENCE_CAP_RULE",
     "ESSENCE_SOURCES",
     "FAITH_RULE",
+    "FINAL_LIGHT_MAX",
+    "FINAL_LIGHT_MIN",
     "GUILTY_TRUTHS",
     "LONG_SAVE_RULE",
+    "LONG_TEXT",
+    "MOVED_CL_MAX",
+    "MOVED_CL_MIN",
     "PRIORITY_TEXT",
+    "PROFICIENCY_RULE",
     "QUICK_AND_LONG_RULE",
+    "QUICK_TEXT",
     "RANK_MAX",
     "RANK_MIN",
     "SIDES",
@@ -56,10 +65,13 @@ __all__ = [
     "check_die",
     "check_priority",
     "check_rank",
+    "condition_lines",
     "derived_essence",
+    "final_light_rank",
     "judge",
     "judge_roll",
     "judgments",
+    "moved_cl",
     "outcome_of",
     "priority_key",
     "recommended",
@@ -74,12 +86,16 @@ RANK_MIN = 0
 RANK_MAX = 3
 CL_MIN = 4  # "A challenge level is a number between four and eight"
 CL_MAX = 8
-# Final Lights run from 1 (Light 1, rank 0) to 9 (Light 6, rank 3); a
-# player-versus-player save uses the attacker's Final Light as its challenge
-# level, and cover or high ground moves a challenge level by one, so the
-# engine accepts any challenge level a Final Light can meet or miss.
-ANY_CL_MIN = 1
-ANY_CL_MAX = 9
+FINAL_LIGHT_MIN = 1  # Light 1 at rank 0
+FINAL_LIGHT_MAX = SIDES + RANK_MAX  # Light 6 at rank 3
+# A challenge level as it is set: by the gamemaster or a power level (4 to 8),
+# or, in a player-versus-player save, the attacker's Final Light (1 to 9).
+ANY_CL_MIN = FINAL_LIGHT_MIN
+ANY_CL_MAX = FINAL_LIGHT_MAX
+# Then the environment moves it by one either way (:func:`moved_cl`): the
+# engine judges against any of 0 to 10 (0 is always met, 10 never).
+MOVED_CL_MIN = ANY_CL_MIN - 1
+MOVED_CL_MAX = ANY_CL_MAX + 1
 GUILTY_TRUTHS = (1, 2, 3)  # "If the test's Truth die is 1-3 then the test is said to be guilty"
 
 ATTRIBUTES = ("Arm", "Breath", "Eyes", "Feet", "Guts", "Hands", "Nose", "Spirit", "Tongue")
@@ -167,6 +183,22 @@ QUICK_AND_LONG_RULE = (
     "gamemaster intervenes first, and no intervention follows the roll)."
 )
 DOUBLES_RULE = "With doubles, there isn't anything to judge: Light and Truth are the same."
+CL_MOVE_RULE = (
+    "Cover or high ground and a non-player character's use of the environment "
+    "together: the text is silent; this site applies both, so they cancel."
+)
+PROFICIENCY_RULE = (
+    "Not proficient: the attribute's rank is not added to the Light die "
+    "(weapon proficiency for martial attacks, language proficiency for social "
+    "tests and subtle attacks); bold conditions still apply."
+)
+DICE_MODE_TEXT: Mapping[DiceMode, str] = {
+    DiceMode.NORMAL: "Roll two dice and judge them.",
+    DiceMode.BOLD: "Bold: roll three dice, judge two, ignore the third.",
+    DiceMode.FAINT: "Faint: roll three dice, discard the highest, judge the other two.",
+}
+QUICK_TEXT = "Quick: no gamemaster intervention, whatever the Truth die."
+LONG_TEXT = "Long: the gamemaster intervenes first, then the test is rolled."
 
 
 # ---------------------------------------------------------------- validation
@@ -177,7 +209,37 @@ def check_rank(value: object, field: str = "rank", label: str = "Rank") -> int:
 
 
 def check_cl(value: object, field: str = "cl", label: str = "Challenge level") -> int:
-    return require_int(field, label, value, ANY_CL_MIN, ANY_CL_MAX)
+    """A challenge level to judge against, after any move by the environment."""
+    return require_int(field, label, value, MOVED_CL_MIN, MOVED_CL_MAX)
+
+
+def moved_cl(cl: int, *, favoured: bool = False, npc_environment: bool = False) -> int:
+    """The challenge level after the environment moves it.
+
+    The Way of All the Earth, Martial Maneuvers: "If a change in the
+    environment would ever strongly benefit a character's attempted action,
+    such as substantial cover would against ranged attacks or as high ground
+    might against close attacks, the challenge level of the action is reduced
+    by one. If a non-player character ever manipulates the environment in
+    their favor in a similar manner, the challenger level of an action
+    involving them is increased by one." Both at once cancel (``CL_MOVE_RULE``).
+    """
+    cl = require_int("cl", "Challenge level", cl, ANY_CL_MIN, ANY_CL_MAX)
+    return cl - int(favoured) + int(npc_environment)
+
+
+def final_light_rank(rank: int, *, proficient: bool = True) -> int:
+    """The rank added to the Light die.
+
+    The Way of All the Earth, Weapon Proficiencies: "If a character is not
+    proficient in a weapon they are using then they do not add their most
+    relevant attribute to their light die to form the Final Light of their
+    attacks." Language Proficiencies: "Player characters only gain attribute
+    bonuses to their social tests and subtle attacks when they are speaking a
+    language they are proficient in".
+    """
+    rank = check_rank(rank)
+    return rank if proficient else 0
 
 
 def check_die(value: object, field: str = "dice", label: str = "A die") -> int:
@@ -222,6 +284,16 @@ class Conditions:
     @property
     def dice_rolled(self) -> int:
         return 2 if self.dice is DiceMode.NORMAL else 3
+
+
+def condition_lines(conditions: Conditions) -> tuple[str, ...]:
+    """How to roll under these conditions, then the rules that decided them."""
+    lines = [DICE_MODE_TEXT[conditions.dice]]
+    if conditions.quick:
+        lines.append(QUICK_TEXT)
+    if conditions.long:
+        lines.append(LONG_TEXT)
+    return tuple(lines)
 
 
 def resolve_conditions(
@@ -405,6 +477,12 @@ class Judging:
     @property
     def doubles(self) -> bool:
         return len(self.options) == 1
+
+    @property
+    def forced(self) -> Judgment | None:
+        """The judgment when there is no choice: "With doubles, there isn't
+        anything to judge, and both Light and Truth become" the same value."""
+        return self.options[0] if self.doubles else None
 
 
 def judge_roll(

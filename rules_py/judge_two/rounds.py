@@ -1,4 +1,4 @@
-"""Turns and rounds (seed 003, "Truth and Turns").
+"""Turns and rounds (The Way of All the Earth, "Truth and Turns").
 
     "Players may take their turns in any order they desire but no player may
     take a second turn before every other player has taken a first. When every
@@ -13,21 +13,25 @@ and from JSON so a page can keep it between clicks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from rules_py.core.errors import RulesInputError, require_int
+from rules_py.core.errors import RulesInputError, describe, require_int
 
 __all__ = [
     "LOG_MAX",
     "NAMES",
     "PLAYERS_MAX",
     "PLAYERS_MIN",
+    "RESULT_LABELS",
+    "TURN_TAKERS_MAX",
     "Rounds",
     "TurnResult",
     "from_json",
+    "parse_players",
     "player_name",
     "start",
     "take_turn",
@@ -37,6 +41,8 @@ PLAYERS_MIN = 1
 PLAYERS_MAX = 8
 LOG_MAX = 200  # a long session's worth; the oldest lines drop off first
 NAMES = "ABCDEFGH"
+# One player, or a group test: "A group test can involve either two or three player characters."
+TURN_TAKERS_MAX = 3
 
 
 class TurnResult(StrEnum):
@@ -44,6 +50,32 @@ class TurnResult(StrEnum):
     GUILTY = "guilty"
     QUICK = "quick"  # a quick test: "cannot lead to a gamemaster intervention"
     DEEDS = "deeds"  # "performing only deeds, or not doing anything at all"
+
+
+RESULT_LABELS: Mapping[TurnResult, str] = {
+    TurnResult.INNOCENT: "Innocent (Truth 4-6)",
+    TurnResult.GUILTY: "Guilty (Truth 1-3)",
+    TurnResult.QUICK: "Quick test (no intervention)",
+    TurnResult.DEEDS: "Deeds only, no test",
+}
+
+
+def parse_players(text: str, players: int) -> list[int]:
+    """Who takes a turn, as letters: "A", "a c", "A, C" or "A and C" (0-based numbers).
+
+    One player, or two or three together for a group test.
+    """
+    players = require_int("players", "Players", players, PLAYERS_MIN, PLAYERS_MAX)
+    last = NAMES[players - 1]
+    letters = [part for part in re.split(r"[\s,;&+]+|\bAND\b", text.strip().upper()) if part]
+    allowed = (
+        f"Who must be one to {TURN_TAKERS_MAX} player letters from A to {last}, such as A or A C"
+    )
+    if not 1 <= len(letters) <= TURN_TAKERS_MAX or any(
+        len(letter) != 1 or letter not in NAMES[:players] for letter in letters
+    ):
+        raise RulesInputError("player", f"{allowed} (got {describe(text)}).")
+    return [NAMES.index(letter) for letter in letters]
 
 
 def player_name(number: int) -> str:
@@ -105,7 +137,7 @@ def take_turn(
     """
     if not players:
         raise RulesInputError("player", "Choose who takes the turn.")
-    if len(players) > 3:
+    if len(players) > TURN_TAKERS_MAX:
         raise RulesInputError("player", "A group test involves two or three player characters.")
     if len(set(players)) != len(players):
         raise RulesInputError("player", "A player can only take part once in a turn.")

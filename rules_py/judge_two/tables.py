@@ -1,8 +1,9 @@
-"""The Judge Two tables (seed 003), loaded once from ``rules_py/judge_two/data/judge_two.json``.
+"""The Judge Two tables (The Way of All the Earth), loaded once from
+``rules_py/judge_two/data/judge_two.json``.
 
 Attributes, essences, challenge levels, the Action Resolution Summary, the
-bands of attack consequences and prestige, in the text's own words, so the
-pages (through a macro) and the rollers print the same thing.
+bands of attack consequences, prestige, armour and disguises, in the text's
+own words, so the pages (through a macro) and the rollers print the same thing.
 """
 
 from __future__ import annotations
@@ -12,10 +13,14 @@ from functools import cache
 from typing import Any
 
 from rules_py.core.data import load_json
+from rules_py.core.ranges import IntRange
 
 __all__ = [
-    "AttackBand",
+    "ArmourRow",
+    "AttackBandRow",
+    "BandOption",
     "ChallengeLevel",
+    "DisguiseRow",
     "OutcomeRow",
     "PrestigeRow",
     "Tables",
@@ -48,16 +53,43 @@ class OutcomeRow:
 
 
 @dataclass(frozen=True)
-class AttackBand:
-    """Degrees ``low`` to ``high`` (None: "or more") and what they impose."""
+class BandOption:
+    """One set of consequences a band lets the attacker choose."""
 
-    low: int
-    high: int | None
+    risk: int = 0
+    threats: int = 0
+    marks: int = 0
+    finisher: bool = False
+
+
+@dataclass(frozen=True)
+class AttackBandRow:
+    """Degrees of success in ``range`` and the consequences they impose."""
+
+    range: IntRange
+    options: tuple[BandOption, ...]
     text: str
 
-    @property
-    def span(self) -> str:
-        return f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
+
+@dataclass(frozen=True)
+class ArmourRow:
+    """A martial vital boon: its resistance, and the outcome that burdens its wearer."""
+
+    armour: str
+    label: str
+    resistance: int
+    burdened_on: str  # "guilty_failure" or "failure"
+    text: str
+
+
+@dataclass(frozen=True)
+class DisguiseRow:
+    """A disguise by how far it differs, and the outcome that burdens its wearer."""
+
+    disguise: str
+    label: str
+    burdened_on: str  # "guilty_failure" or "failure"
+    text: str
 
 
 @dataclass(frozen=True)
@@ -72,8 +104,10 @@ class Tables:
     essences: tuple[Trait, ...]
     challenge_levels: tuple[ChallengeLevel, ...]
     outcomes: tuple[OutcomeRow, ...]
-    attack_bands: tuple[AttackBand, ...]
+    attack_bands: tuple[AttackBandRow, ...]
     prestige: tuple[PrestigeRow, ...]
+    armour: tuple[ArmourRow, ...]
+    disguises: tuple[DisguiseRow, ...]
 
     def outcome(self, name: str) -> OutcomeRow:
         for row in self.outcomes:
@@ -101,6 +135,15 @@ def tables() -> Tables:
             for c in raw["challenge_levels"]
         ),
         outcomes=tuple(OutcomeRow(o["name"], o["condition"], o["text"]) for o in raw["outcomes"]),
-        attack_bands=tuple(AttackBand(b["low"], b["high"], b["text"]) for b in raw["attack_bands"]),
+        attack_bands=tuple(
+            AttackBandRow(
+                IntRange(b["low"], b["high"]),
+                tuple(BandOption(**option) for option in b["options"]),
+                b["text"],
+            )
+            for b in raw["attack_bands"]
+        ),
         prestige=tuple(PrestigeRow(p["prestige"], p["resistance"]) for p in raw["prestige"]),
+        armour=tuple(ArmourRow(**row) for row in raw["armour"]),
+        disguises=tuple(DisguiseRow(**row) for row in raw["disguises"]),
     )

@@ -312,3 +312,28 @@ def test_widgets_fit_a_phone_screen(
     box = widget.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_combat_helper_grades_a_maneuver(page: Page, combat_url: str, console: ConsoleLog) -> None:
+    open_widget(page, combat_url, "dice_pool.combat")
+    helpers = page.locator('.rp-widget[data-widget="dice_pool.combat"]')
+    # The page embeds the helper once per section; this one opens on maneuvers.
+    widget = helpers.filter(has=page.locator('select[name="maneuver"]:visible')).first
+    expect(widget).to_have_attribute("data-state", "ready", timeout=60_000)
+    maneuver = widget.locator('select[name="maneuver"]')
+    maneuver.select_option("weaken_defense")
+    expect(widget.locator('input[name="defence"]')).to_be_hidden()  # a ladder: (3 / 5 / 8)
+    odds = widget.locator('[data-role="odds"]')
+    expect(odds).to_contain_text("Weaken Defense: 5 dice against difficulty 3.")
+    expect(odds.locator("tbody tr")).to_have_count(4)
+    roll(widget)
+    result = widget.locator('[data-role="result"]')
+    total = sum(successes(face) for face, _ in die_faces(result.locator(".rp-die")))
+    grade = 0 if total < 3 else 1 if total < 5 else 2 if total < 8 else 3
+    verdict = result.locator(".rp-outcome").first
+    if grade:
+        expect(verdict).to_have_text(f"SUCCESS (+{total - 3})")
+        expect(result).to_contain_text(f"decreased by {grade}")
+    else:
+        expect(verdict).to_contain_text("FAILS")
+    assert console.errors == []

@@ -191,18 +191,31 @@ def test_a_corrupt_saved_state_is_discarded_with_a_notice(
 
 def test_a_fight_exchange_by_exchange(page: Page, pool_urls: dict[str, str]) -> None:
     widget = fresh(page, pool_urls["fight"])
-    # The page sets up Bob and a hexenwolf; the wolf attacks first.
+    # The page sets up Bob and a hexenwolf; no combat yet, so Side A would attack.
+    expect(odds(widget)).to_contain_text("No combat under way: Bob attacks", timeout=SLOW)
+
+    # Initiative: the wolf's 4 beats Bob's 3, so the wolf attacks first.
+    widget.locator('button[data-action="initiative"]').click()
+    expect(odds(widget)).to_contain_text("Initiative: Bob plays a card", timeout=SLOW)
+    card_button(widget, "3").click()
+    expect(odds(widget)).to_contain_text("Initiative: Hexenwolf plays a card", timeout=SLOW)
+    card_button(widget, "4").click()
+    expect(result(widget).locator(".rp-outcome")).to_have_text("Hexenwolf acts first", timeout=SLOW)
+    expect(odds(widget)).to_contain_text("Initiative card (set aside)", timeout=SLOW)
     expect(odds(widget)).to_contain_text("Hexenwolf attacks Bob", timeout=SLOW)
+
+    # "the wolf selects its highest card (+5) while Bob plays [...] (+2)"
     card_button(widget, "5").click()
     expect(result(widget)).to_contain_text("Hexenwolf has chosen a card face down", timeout=SLOW)
     expect(odds(widget)).to_contain_text("Bob defends", timeout=SLOW)
     card_button(widget, "2").click()
     expect(result(widget).locator(".rp-outcome")).to_have_text("HELD: Bob defends", timeout=SLOW)
     expect(result(widget)).to_contain_text("11 against")
+    expect(result(widget)).to_contain_text("Next: Bob's turn.")
     expect(odds(widget)).to_contain_text("mundane 4 of 5", timeout=SLOW)  # Bob's threshold
 
-    # Bob swings back with the form: his 10 against the wolf's Ace.
-    widget.locator('select[name="attacker"]').select_option("a")
+    # Bob's turn comes by itself; he swings with the form: his 10 against the Ace.
+    expect(odds(widget)).to_contain_text("Bob attacks Hexenwolf", timeout=SLOW)
     widget.locator('input[name="card"]').fill("10")
     widget.locator('input[name="defence_card"]').fill("1")
     widget.locator('button[data-action="play"]').click()
@@ -212,15 +225,13 @@ def test_a_fight_exchange_by_exchange(page: Page, pool_urls: dict[str, str]) -> 
     log = odds(widget).locator("table")
     expect(log).to_contain_text("Bob attacks Hexenwolf (mundane)", timeout=SLOW)
     expect(log).to_contain_text("hit for 2 damage")
+    expect(odds(widget)).to_contain_text("Hexenwolf attacks Bob", timeout=SLOW)
 
-    # Initiative: both cards set aside, then back when the combat ends.
-    widget.locator('button[data-action="initiative"]').click()
-    expect(odds(widget)).to_contain_text("Initiative: Bob plays a card", timeout=SLOW)
-    card_button(widget, "9").click()
-    expect(odds(widget)).to_contain_text("Initiative: Hexenwolf plays a card", timeout=SLOW)
-    card_button(widget, "3").click()
-    expect(result(widget).locator(".rp-outcome")).to_have_text("Bob acts first", timeout=SLOW)
-    expect(odds(widget)).to_contain_text("Initiative card (set aside)", timeout=SLOW)
+    # The player may override the order.
+    widget.locator('select[name="attacker"]').select_option("a")
+    expect(odds(widget)).to_contain_text("Bob attacks out of turn", timeout=SLOW)
+    widget.locator('select[name="attacker"]').select_option("auto")
+
     widget.locator('button[data-action="end_combat"]').click()
     expect(result(widget).locator(".rp-outcome")).to_have_text("Combat over", timeout=SLOW)
     expect(odds(widget)).not_to_contain_text("set aside", timeout=SLOW)
@@ -235,7 +246,11 @@ def test_fits_a_phone_and_has_no_serious_accessibility_violation(
 ) -> None:
     widget = fresh(phone_page, pool_urls["fight"])
     card_button(widget, "5").click()
-    expect(odds(widget)).to_contain_text("Bob defends", timeout=SLOW)
+    expect(odds(widget)).to_contain_text("Hexenwolf defends", timeout=SLOW)
+    # the hand of the current step comes before the reference material
+    hand = odds(widget).locator(".rp-choices").first.bounding_box()
+    log = odds(widget).locator("table").first.bounding_box()
+    assert hand is not None and log is not None and hand["y"] < log["y"]
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
     box = widget.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390

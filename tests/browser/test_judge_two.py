@@ -155,7 +155,7 @@ def test_judge_with_the_keyboard_only(page: Page, actions_url: str) -> None:
     expect(result.locator(f"{CARD}[aria-pressed=true] .rp-choice-label")).to_have_text(second_label)
 
 
-BAD_CL = ["", "abc", "3", "9", "6.5", "<img src=x onerror=alert(1)>"]
+BAD_CL = ["", "abc", "0", "10", "6.5", "<img src=x onerror=alert(1)>"]
 
 
 def test_bad_input_shows_an_inline_error_and_keeps_the_result(
@@ -171,7 +171,7 @@ def test_bad_input_shows_an_inline_error_and_keeps_the_result(
     for bad in BAD_CL:
         field.fill(bad)
         widget.locator('button[data-action="roll"]').click()
-        expect(error).to_contain_text("Challenge level must be a whole number from 4 to 8")
+        expect(error).to_contain_text("Challenge level must be a whole number from 1 to 9")
         expect(field).to_have_attribute("aria-invalid", "true")
         assert widget.locator('[data-role="result"]').inner_text() == kept
     assert widget.locator("img").count() == 0
@@ -313,3 +313,31 @@ def test_attack_calculator_fits_a_phone_screen(phone_page: Page, attack_url: str
         box = value.bounding_box()
         assert box is not None and box["width"] > 0 and box["x"] + box["width"] <= 390
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_cover_preset_moves_the_challenge_level(page: Page, base_url: str) -> None:
+    """Martial Maneuvers: cover or high ground lowers the challenge level by one;
+    the opponent's use of the environment raises it back."""
+    open_widget(page, base_url + "judge-two/martial/", "judge_two.judge")
+    widget = page.locator(JUDGE).nth(1)  # the one after the cover rule
+    expect(widget).to_have_attribute("data-state", "ready")
+    expect(widget.get_by_label("Cover or high ground")).to_be_checked()
+    odds = widget.locator('[data-role="odds"]')
+    widget.locator('input[name="cl"]').fill("9")
+    expect(odds).to_contain_text("Challenge level 9, cover or high ground -1: 8.")
+    widget.get_by_label("Opponent uses the environment").check()
+    expect(odds).to_contain_text(jt.CL_MOVE_RULE)
+    expect(odds).to_contain_text("against CL 9")
+
+
+def test_misdirected_attack_halves_the_risk(page: Page, base_url: str, console: ConsoleLog) -> None:
+    open_widget(page, base_url + "judge-two/health-and-status/", "judge_two.attack")
+    widget = page.locator('.rp-widget[data-widget="judge_two.attack"]').nth(1)
+    expect(widget).to_have_attribute("data-state", "ready")
+    expect(widget.get_by_label("Attacking the one who misdirected the attacker")).to_be_checked()
+    widget.locator('input[name="degrees"]').fill("1")
+    widget.locator('button[data-action="work_out"]').click()
+    result = widget.locator('[data-role="result"]')
+    expect(result.locator(".rp-outcome")).to_have_text("1 risk")  # two risk, halved
+    expect(result).to_contain_text("rounds down")
+    assert console.errors == []

@@ -1,4 +1,4 @@
-"""The d10 pool (seed 002): successes, the pool's sums, the roll and its exact odds."""
+"""The d10 dice pool: successes, the pool's sums, the roll and its exact odds."""
 
 from __future__ import annotations
 

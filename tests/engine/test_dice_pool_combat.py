@@ -1,4 +1,4 @@
-"""Combat (seed 002): decisive strike, Strife strikes, groups, armour, environment."""
+"""Combat (the d10 dice-pool game): decisive strike, Strife strikes, groups, armour, environment."""
 
 from __future__ import annotations
 

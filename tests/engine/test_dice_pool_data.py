@@ -1,4 +1,4 @@
-"""The d10 dice-pool game's tables, as the rules text prints them (seed 002)."""
+"""The d10 dice-pool game's tables, as the rules text prints them (the d10 dice-pool game)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def test_anima_bands_are_contiguous_from_eight() -> None:
     bands = data.anima_bands()
     assert [(b.span, b.anima) for b in bands] == [("8-9", 1), ("10-11", 2), ("12+", 3)]
     for lower, upper in itertools.pairwise(bands):
-        assert lower.high is not None and lower.high + 1 == upper.low
+        assert lower.range.high is not None and lower.range.high + 1 == upper.range.low
 
 
 def test_key_issue_complexity() -> None:
@@ -67,7 +67,7 @@ def test_obstruction_rows_meet_without_gaps() -> None:
         "Major Problem",
     ]
     for upper, lower in itertools.pairwise(rows):
-        assert lower.high is not None and upper.low == lower.high + 1
+        assert lower.range.high is not None and upper.range.low == lower.range.high + 1
     assert rows[-1].plain_text == (
         "Major Problem: The project requires some sort of sacrifice or fails."
     )

@@ -1,4 +1,4 @@
-"""Anima, Limit, the Excellency, Strifes and rest (seed 002)."""
+"""Anima, Limit, the Excellency, Strifes and rest (the d10 dice-pool game)."""
 
 from __future__ import annotations
 

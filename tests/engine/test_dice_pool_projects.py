@@ -1,4 +1,4 @@
-"""Projects (seed 002): the scale builder and the obstruction roll."""
+"""Projects (the d10 dice-pool game): the scale builder and the obstruction roll."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Group, contested and NPC-average rolls (seed 002)."""
+"""Group, contested and NPC-average rolls (the d10 dice-pool game)."""
 
 from __future__ import annotations
 

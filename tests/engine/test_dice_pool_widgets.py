@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -277,6 +278,61 @@ def test_strike_bad_input() -> None:
     assert response["error"]["field"] == "magnitude"
 
 
+# ------------------------------------------------------------------ dice_pool.combat
+
+
+def test_combat_maneuver_odds_grade_the_effects() -> None:
+    view = _ok("dice_pool.combat", action="odds", mode="maneuver", maneuver="weaken_defense")
+    (table,) = _blocks(view, "table")
+    assert [row[1] for row in table["rows"]] == ["2 or below", "3-4", "5-7", "8+"]
+    assert sum(Fraction(row[2].split(" = ")[0]) for row in table["rows"]) == 1
+
+
+def test_combat_maneuver_against_resolve_shifts_the_grades() -> None:
+    view = _ok("dice_pool.combat", action="odds", mode="maneuver", maneuver="distract", defence=2)
+    (table,) = _blocks(view, "table")
+    assert [row[1] for row in table["rows"]] == ["1 or below", "2-4", "5+"]
+
+
+def test_combat_hold_roll_gives_the_targets_escape() -> None:
+    view = _ok(
+        "dice_pool.combat",
+        action="roll",
+        mode="maneuver",
+        maneuver="hold",
+        defence=0,
+        target_dice=3,
+        seed=8,
+    )
+    (dice_block,) = _blocks(view, "dice")
+    rolled = pool.count_successes(die["value"] for die in dice_block["dice"])
+    assert f"The target must roll against {rolled} as a difficulty" in " ".join(_texts(view))
+    assert any(t.startswith("The target's 3 dice break free: ") for t in _texts(view))
+
+
+def test_combat_order_odds_and_roll() -> None:
+    view = _ok("dice_pool.combat", action="odds", mode="order", others=1, others_dice=4)
+    (facts,) = _blocks(view, "facts")
+    assert facts["items"][0][0] == "Highest alone: you act first"
+    view = _ok("dice_pool.combat", action="roll", mode="order", others=2, seed=4)
+    assert len(_blocks(view, "dice")) == 3
+    (table,) = _blocks(view, "table")
+    counts = [int(row[1]) for row in table["rows"]]
+    assert counts == sorted(counts, reverse=True)
+
+
+def test_combat_environment_armor_and_rest() -> None:
+    texts = _texts(_ok("dice_pool.combat", mode="environment", environment="Heavy", health=12))
+    assert "7 DAMAGE: Health 12 \u2192 5" in texts
+    assert "BLOCK 4, EVASION 1" in _texts(
+        _ok("dice_pool.combat", mode="armor", armor="heavy", block=2, evasion=2)
+    )
+    texts = _texts(_ok("dice_pool.combat", mode="rest", rest="hours", hours=3, motes_missing=2))
+    assert "+6 HEALTH, +2 MOTES" in texts
+    response = _call("dice_pool.combat", mode="rest", health_missing=-1)
+    assert response["error"]["field"] == "health_missing"
+
+
 # ------------------------------------------------------------------ any valid form
 
 
@@ -293,7 +349,9 @@ def _form(widget_name: str) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries(fields)
 
 
-@pytest.mark.parametrize("name", ["dice_pool.roll", "dice_pool.project", "dice_pool.strike"])
+@pytest.mark.parametrize(
+    "name", ["dice_pool.roll", "dice_pool.project", "dice_pool.strike", "dice_pool.combat"]
+)
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_every_valid_form_answers(name: str, data: st.DataObject) -> None:

@@ -10,7 +10,7 @@ from rules_py.huldufolk.tables import CR_MAX, band_of, belief_rank, belief_ranks
 
 def test_bands_cover_every_rating_once() -> None:
     for rating in range(1, CR_MAX + 1):
-        assert sum(band.contains(rating) for band in challenge_bands()) == 1
+        assert sum(band.range.holds(rating) for band in challenge_bands()) == 1
 
 
 @pytest.mark.parametrize(

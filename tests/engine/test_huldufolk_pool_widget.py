@@ -281,3 +281,97 @@ def test_an_empty_hand_is_shown_not_played() -> None:
     error = refused({**request, "action": "play", "card": 5, "defence_card": 1, "state": state})
     assert error["field"] == "defence_card"
     assert "Cards in hand: none" in error["message"]
+
+
+def test_who_attacks_follows_the_initiative_order() -> None:
+    fight = {**BOB_AND_WOLF, "attacker": "auto"}
+    state = ok({**fight, "action": "initiative"})["state"]
+    state = ok({**fight, "action": "initiative", "pick": 2, "state": state})["state"]
+    state = ok({**fight, "action": "initiative", "pick": 4, "state": state})["state"]
+    assert state["order"] == ["b", "a"] and state["turn"] == 0
+    preview = ok({**fight, "action": "odds", "state": state})
+    [attack] = blocks(preview, "choices")
+    assert attack["prompt"].startswith("Hexenwolf attacks Bob")
+    assert "Hexenwolf's turn (initiative: Hexenwolf, then Bob)." in texts(preview)
+    waiting = ok({**attack["options"][3]["request"], "state": state})["state"]  # the wolf's 5
+    [defence] = blocks(ok({**fight, "action": "odds", "state": waiting}), "choices")
+    done = ok({**defence["options"][1]["request"], "state": waiting})  # Bob's 3
+    assert "Next: Bob's turn." in texts(done)
+    [bob] = blocks(ok({**fight, "action": "odds", "state": done["state"]}), "choices")
+    assert bob["prompt"].startswith("Bob attacks Hexenwolf")
+    # the player may override, and the turn stays Bob's
+    override = ok({**fight, "attacker": "b", "action": "odds", "state": done["state"]})
+    assert "Hexenwolf attacks out of turn (chosen by hand); it is Bob's turn" in texts(override)
+
+
+def test_the_hand_comes_first_and_the_log_last() -> None:
+    for request in (
+        {**BOB_AND_WOLF, "action": "odds"},
+        {"action": "odds", "cr": 12},
+        {"action": "odds", "mode": "contest"},
+    ):
+        view = ok(request)["view"]
+        kinds = [block["type"] for block in view]
+        assert kinds.index("choices") < kinds.index("facts"), kinds
+        assert kinds[-1] == "table" and view[-1]["caption"].startswith("Log")
+
+
+def test_a_contest_of_attack_pools_through_the_widget() -> None:
+    contest = {"mode": "contest", "a_quality": True, "b_quality": True, "b_focus": True}
+    [first] = blocks(ok({**contest, "action": "odds"}), "choices")
+    assert first["prompt"].startswith("Hero contests Foe: choose a card face down")
+    # Hero's 3 makes 6; the Foe's pool is 5 before its card: a stand-off on its Ace
+    assert first["options"][2]["lines"] == ["Total 6: cannot prevail", "stand-off 1/10 = 10%"]
+    state = ok({**first["options"][2]["request"]})["state"]
+    assert state["pending"] == {"kind": "contest", "attacker": "a", "picks": [["a", 3]]}
+    [second] = blocks(ok({**contest, "action": "odds", "state": state}), "choices")
+    assert second["prompt"].startswith("Foe contests Hero")
+    tie = ok({**second["options"][0]["request"], "state": state})
+    assert blocks(tie, "outcome")[0]["text"] == "STAND-OFF: neither prevails"
+    assert tie["state"]["a"]["hand"] == [1, 2, 4, 5, 6, 7, 8, 9, 10]
+    win = ok({**contest, "action": "play", "card": 9, "contest_card": 2, "state": tie["state"]})
+    assert blocks(win, "outcome")[0]["text"] == "HERO PREVAILS"
+
+
+def test_powers_through_the_widget() -> None:
+    state = ok({"action": "play", "card": 3, "cr": 6})["state"]
+    powers = {"mode": "powers", "power": "back_in_the_fight", "state": state}
+    [pick] = blocks(ok({**powers, "action": "odds"}), "choices")
+    assert [option["label"] for option in pick["options"]] == ["3"]
+    back = ok({**pick["options"][0]["request"], "state": state})
+    assert back["state"]["a"]["hand"] == list(range(1, 11))
+    error = refused({**powers, "action": "power", "power_card": 7})
+    assert error["field"] == "power_card"
+    wolf = ok({**BOB_AND_WOLF, "a_fatigued": True, "action": "play", "card": 2, "defence_card": 9})
+    assert wolf["state"]["a"]["mundane"] == [5, 3]  # Fatigue: two levels
+    wind = ok(
+        {
+            **BOB_AND_WOLF,
+            "mode": "powers",
+            "power": "second_wind",
+            "action": "power",
+            "power_threshold": "mundane",
+            "state": wolf["state"],
+        }
+    )
+    assert wind["state"]["a"]["mundane"] == [5, 4]
+    assert refused({"action": "power"})["field"] == "mode"
+
+
+def test_help_from_afar_in_the_pool() -> None:
+    hidden = ok({"action": "play", "card": 2, "cr": 12, "a_afar_focus": 1})
+    assert "Help from Afar" not in texts(hidden)  # its check box is off
+    result = ok(
+        {
+            "action": "play",
+            "card": 2,
+            "cr": 12,
+            "afar": True,
+            "a_afar_focus": 1,
+            "a_afar_affinity": 1,
+        }
+    )
+    assert "Help from Afar (1 with the affinity) 3 + Help from Afar (1 with the Focus) 5" in texts(
+        result
+    )
+    assert blocks(result, "outcome")[0]["text"] == "FAILURE"  # 3 + 5 + 2 = 10 against 12

@@ -48,8 +48,10 @@ def test_bands(degrees: int, expected: tuple[Consequence, ...]) -> None:
 
 def test_band_edges_match_the_table() -> None:
     for row in tables().attack_bands:
-        assert band(row.low) == band(row.high if row.high is not None else 12)
-        assert band(row.low) != band(row.low - 1) or row.low == 0
+        low, high = row.range.low, row.range.high
+        assert low is not None
+        assert band(low) == band(high if high is not None else 12)
+        assert band(low) != band(low - 1) or low == 0
 
 
 def test_consequence_text() -> None:

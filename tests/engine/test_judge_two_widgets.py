@@ -53,7 +53,9 @@ def test_catalog_describes_the_three_widgets() -> None:
     assert {"judge_two.judge", "judge_two.attack", "judge_two.rounds"} <= names
     judge = next(w for w in catalog() if w["name"] == "judge_two.judge")
     fields = {f["name"]: f for f in judge["fields"]}
-    assert (fields["cl"]["min"], fields["cl"]["max"]) == (4, 8)
+    # The Way of All the Earth: challenge levels 4-8, a player-versus-player
+    # save against a Final Light of 1-9 (issue 14: the widget refused 3 and 9).
+    assert (fields["cl"]["min"], fields["cl"]["max"]) == (1, 9)
     assert (fields["rank"]["min"], fields["rank"]["max"]) == (0, 3)
     assert [c["value"] for c in fields["attribute"]["choices"]] == list(jt.ATTRIBUTES)
     assert [c["value"] for c in fields["essence"]["choices"]] == list(jt.ESSENCES)
@@ -126,10 +128,10 @@ def test_a_judgment_not_open_for_the_dice_is_refused() -> None:
 
 
 def test_bad_input_names_the_field() -> None:
-    error = fail("judge_two.judge", {"action": "roll", "cl": 9})
+    error = fail("judge_two.judge", {"action": "roll", "cl": 10})
     assert error == {
         "field": "cl",
-        "message": "Challenge level must be a whole number from 4 to 8 (got 9).",
+        "message": "Challenge level must be a whole number from 1 to 9 (got 10).",
     }
     assert fail("judge_two.judge", {"rank": "two"})["field"] == "rank"
     assert fail("judge_two.judge", {"mode": "duel"})["field"] == "mode"
@@ -307,3 +309,110 @@ def test_round_tracker_recovers_from_a_bad_saved_state() -> None:
     result = run("judge_two.rounds", {"action": "status", "state": {"players": "x"}})
     assert "A new tracker was started" in result["notice"]
     assert fail("judge_two.rounds", {"action": "record", "who": "Q"})["field"] == "who"
+
+
+# ---------------------------------------------------------------- issue 14 mechanics
+
+
+def test_judge_accepts_challenge_levels_three_and_nine() -> None:
+    for cl in (1, 3, 9):
+        result = run("judge_two.judge", {"action": "odds", "rank": 0, "cl": cl})
+        assert f"against CL {cl}" in texts(result)
+
+
+def test_cover_and_the_environment_move_the_challenge_level() -> None:
+    seed = next(s for s in range(10_000) if sorted(Rng(s).dice(2, 6)) == [2, 5])
+    base = {"action": "roll", "seed": seed, "attribute": "Feet", "rank": 2, "cl": 6}
+    covered = run("judge_two.judge", base | {"choice": "5-2", "cover": True})
+    assert blocks(covered, "outcome")[0]["text"] == "Guilty Success +2"
+    assert "Challenge level 6, cover or high ground -1: 5." in texts(covered)
+    raised = run("judge_two.judge", base | {"choice": "5-2", "npc_environment": True})
+    assert blocks(raised, "outcome")[0]["text"] == "Guilty Success +0"
+    both = run("judge_two.judge", base | {"choice": "5-2", "cover": True, "npc_environment": True})
+    assert blocks(both, "outcome")[0]["text"] == "Guilty Success +1"
+    assert jt.CL_MOVE_RULE in texts(both)
+    odds = run("judge_two.judge", {"action": "odds", "rank": 1, "cl": 8, "npc_environment": True})
+    assert "against CL 9" in texts(odds)
+    items = dict(blocks(odds, "facts")[0]["items"])
+    expected = judge_odds(1, 9).chance(jt.Outcome.INNOCENT_SUCCESS) * 36
+    assert items["Innocent Success"].startswith(f"{expected}/36")
+
+
+def test_not_proficient_adds_no_rank() -> None:
+    seed = next(s for s in range(10_000) if sorted(Rng(s).dice(2, 6)) == [2, 5])
+    request = {"action": "roll", "seed": seed, "attribute": "Feet", "rank": 2, "cl": 6}
+    result = run("judge_two.judge", request | {"choice": "5-2", "not_proficient": True})
+    assert blocks(result, "outcome")[0]["text"] == "Guilty Failure -1"
+    assert "5 + Feet 0 = 5" in texts(result)
+    assert jt.PROFICIENCY_RULE in texts(result)
+    save = run(
+        "judge_two.judge", request | {"mode": "save", "choice": "5-2", "not_proficient": True}
+    )
+    assert "Strength 2 = 7" in texts(save)  # saves draw on essences: no proficiency
+
+
+def test_misdirected_attack_in_both_widgets() -> None:
+    result = run("judge_two.attack", {"degrees": 1, "risk": 3, "misdirected": True})
+    assert blocks(result, "outcome")[0]["text"] == "1 risk"
+    assert "rounds down" in texts(result)
+    seed = next(s for s in range(10_000) if sorted(Rng(s).dice(2, 6)) == [2, 6])
+    base = {"action": "roll", "seed": seed, "rank": 2, "cl": 5, "attack": True}
+    plain = run("judge_two.judge", base | {"choice": "6-2"})  # +3: three risk and a mark
+    assert "It imposes 3 risk and one mark, or 3 risk and two threats." in texts(plain)
+    hit = run("judge_two.judge", base | {"choice": "6-2", "misdirected": True})
+    assert "It imposes 1 risk." in texts(hit)
+
+
+def test_disguise_revealed_and_burdened() -> None:
+    heavy = {"degrees": 1, "resistance_from": "heavy", "disguised": True}
+    revealed = run("judge_two.attack", heavy | {"risk": 4})
+    assert "Defender's risk after 6" in texts(revealed)  # 1 + (4 - 3) = 2 degrees: 2 risk
+    assert "disguise fails" not in texts(revealed)
+    revealed = run("judge_two.attack", heavy | {"risk": 5})
+    assert "Defender's risk after 8 (critical state)" in texts(revealed)  # 5 + 3
+    assert "disguise fails" in texts(revealed)
+    seed = next(s for s in range(10_000) if sorted(Rng(s).dice(2, 6)) == [1, 5])
+    base = {"action": "roll", "seed": seed, "rank": 0, "cl": 8, "attack": True}
+    innocent = base | {"choice": "1-5"}  # Light 1, Truth 5: an innocent failure
+    assert "Burdened" not in texts(
+        run("judge_two.judge", innocent | {"disguise": "kind_or_gender"})
+    )
+    assert "Burdened" in texts(run("judge_two.judge", innocent | {"disguise": "kind_and_gender"}))
+
+
+def test_brute_attacker_counter_attack_uses_the_head_count() -> None:
+    seed = next(s for s in range(10_000) if sorted(Rng(s).dice(2, 6)) == [5, 6])
+    base = {
+        "action": "roll",
+        "seed": seed,
+        "mode": "save",
+        "rank": 1,
+        "cl": 5,
+        "attack": True,
+        "attacker": "brute",
+        "choice": "6-5",
+    }
+    many = run("judge_two.judge", base | {"brutes": 4, "player_characters": 4})
+    assert "they impose one threat on the attacker" in texts(many)
+    few = run("judge_two.judge", base | {"brutes": 2, "player_characters": 4})
+    assert "they impose one threat, or a finisher on the attacker" in texts(few)
+
+
+def test_widget_modules_read_only_declared_fields() -> None:
+    """A widget reads ``values["name"]`` only for a field it declares."""
+    import re
+    from pathlib import Path
+
+    import rules_py.judge_two.widgets as package
+    from rules_py import registry
+
+    folder = Path(package.__file__).parent
+    for name in ("judge_two.judge", "judge_two.attack", "judge_two.rounds"):
+        module = registry.WIDGET_MODULES[name].rsplit(".", 1)[1]
+        source = (folder / f"{module}.py").read_text(encoding="utf-8")
+        read = set(re.findall(r"values\[[\"'](\w+)[\"']\]", source))
+        read |= set(re.findall(r"values\[f\"(\w+)\{", source))  # degrees{n}, rank{n}
+        declared = {f.name for f in registry.get(name).fields}
+        prefixes = {d.rstrip("0123456789") for d in declared}
+        assert read, name
+        assert read <= declared | prefixes, (name, read - declared - prefixes)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import subprocess
 import sys
 
+import pytest
+
 import rules_py
-from rules_py import registry
+from rules_py import registry, web
 
 
 def _widget_modules_on_disk() -> dict[str, str]:
@@ -34,10 +35,14 @@ def test_a_widget_lives_under_its_game() -> None:
         assert module == f"rules_py.{game}.widgets.{thing}", name
 
 
-def test_a_call_imports_only_the_widget_it_runs() -> None:
-    code = (
-        "import sys, rules_py.web as w; w.call('cairn.save', '{\"seed\": 1}');"
-        "print(sorted(m for m in sys.modules if '.widgets.' in m))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['rules_py.cairn.widgets.save']"
+def test_a_call_imports_only_the_widget_it_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    for module in [m for m in sys.modules if ".widgets." in m]:
+        monkeypatch.delitem(sys.modules, module)
+    registry.get.cache_clear()
+    try:
+        web.call("cairn.save", '{"seed": 1}')
+        assert sorted(m for m in sys.modules if ".widgets." in m) == [
+            "rules_py.cairn.widgets.save"
+        ]
+    finally:
+        registry.get.cache_clear()  # the next caller imports the restored modules

@@ -11,7 +11,12 @@ def test_matches_the_pcg32_reference_demo_output() -> None:
     # pcg32-demo.c seeds with pcg32_srandom_r(&rng, 42u, 54u) and prints these.
     rng = Rng(42, 54)
     assert [rng.next_u32() for _ in range(6)] == [
-        0xA15C02B7, 0x7B47F409, 0xBA1D3330, 0x83D2F293, 0xBFA4784B, 0xCBED606E,
+        0xA15C02B7,
+        0x7B47F409,
+        0xBA1D3330,
+        0x83D2F293,
+        0xBFA4784B,
+        0xCBED606E,
     ]
 
 

@@ -15,7 +15,10 @@ def test_catalog_lists_cairn_save_with_bounds_and_defaults() -> None:
     entry = next(w for w in web.catalog() if w["name"] == "cairn.save")
     attribute = next(f for f in entry["fields"] if f["name"] == "attribute")
     assert (attribute["kind"], attribute["min"], attribute["max"], attribute["default"]) == (
-        "int", 1, 20, 10,
+        "int",
+        1,
+        20,
+        10,
     )
     assert json.loads(web.catalog_json()) == web.catalog()
 

@@ -32,7 +32,10 @@ def test_chance_text_keeps_the_natural_denominator() -> None:
 def test_chart_bars_carry_exact_and_cumulative_chances() -> None:
     block = chart("d4", [(str(f), Fraction(1, 4)) for f in range(1, 5)], highlight=["4"])
     assert [bar["at_least"] for bar in block["bars"]] == [
-        "1/1 = 100%", "3/4 = 75%", "1/2 = 50%", "1/4 = 25%",
+        "1/1 = 100%",
+        "3/4 = 75%",
+        "1/2 = 50%",
+        "1/4 = 25%",
     ]
     assert [bar["highlight"] for bar in block["bars"]] == [False, False, False, True]
     assert all(bar["width"] == 1.0 for bar in block["bars"])

@@ -1,4 +1,4 @@
-"""Widget ``dice_pool.project``: build a project's scale, roll the obstruction (seed 002)."""
+"""Widget ``dice_pool.project``: a project's scale and the obstruction roll (d10 dice pool)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ from rules_py.widget import (
     table,
 )
 
-__all__ = ["TONES", "WIDGETS", "handle"]
+__all__ = ["WIDGETS"]
 
 TONES = {
     "critical": "good",
@@ -70,7 +70,9 @@ def _scale_blocks(built: projects.ProjectScale) -> list[Block]:
     total = f"{asked}, so {built.scale}" if built.floored else str(built.scale)
     blocks: list[Block] = [line(f"Project Scale: {terms} = {total}.")]
     if built.floored:
-        blocks.append(note("Repair or alteration lowers the scale to a minimum of 1."))
+        blocks.append(
+            note(f"Repair or alteration lowers the scale to a minimum of {projects.MIN_SCALE}.")
+        )
     if built.needs_keystone:
         blocks.append(
             line(
@@ -78,7 +80,7 @@ def _scale_blocks(built: projects.ProjectScale) -> list[Block]:
                 "unique to the project."
             )
         )
-        if built.scale > 5:
+        if built.beyond_keystone_text:
             blocks.append(note(projects.KEYSTONE_RULE))
     return blocks
 
@@ -104,14 +106,14 @@ def _chances_table(ability: int, scale: int, highlight: str | None = None) -> Bl
 
 
 def _faces_for(key: str, ability: int, scale: int) -> str:
-    faces = [f for f in range(1, 11) if projects.obstruction_row(f + ability - scale).key == key]
+    faces = projects.faces_for_row(key, ability, scale)
     if not faces:
         return "none"
     return str(faces[0]) if len(faces) == 1 else f"{faces[0]}\u2013{faces[-1]}"
 
 
 def _chance(chance: Fraction) -> str:
-    return "0% (impossible)" if chance == 0 else chance_text(chance, 10)
+    return "0% (impossible)" if chance == 0 else chance_text(chance, projects.OBSTRUCTION_DIE)
 
 
 def _odds(values: Mapping[str, Any]) -> list[Block]:
@@ -128,6 +130,7 @@ def _odds(values: Mapping[str, Any]) -> list[Block]:
             + "."
         ),
     )
+    low, high = projects.total_bounds(ability, built.scale)
     remaining = Fraction(1)
     for bar, (_, chance) in zip(block["bars"], worst_first, strict=True):
         bar["chance"] = _chance(chance)
@@ -137,13 +140,13 @@ def _odds(values: Mapping[str, Any]) -> list[Block]:
         *_scale_blocks(built),
         line(
             f"Obstruction roll: 1d10 + Ability {ability} \u2212 Scale {built.scale}, "
-            f"totals {1 + ability - built.scale} to {10 + ability - built.scale}."
+            f"totals {low} to {high}."
         ),
         block,
         _chances_table(ability, built.scale),
         note(projects.SCALE_RULE),
     ]
-    if 1 + ability - built.scale < 0:
+    if low < 0:
         blocks.append(note(projects.LOW_ROLL_RULE))
     return blocks
 
@@ -165,7 +168,7 @@ def _roll(values: Mapping[str, Any], call: Call) -> list[Block]:
             ]
         ),
     ]
-    if result.total < 0:
+    if result.below_table:
         blocks.append(note(projects.LOW_ROLL_RULE))
     blocks.append(line("The player describes the problem and solution."))
     blocks.extend(_scale_blocks(built))
@@ -230,7 +233,7 @@ def _fields() -> tuple[Field, ...]:
             "repair",
             "Repairing or altering",
             _shift_choices(repairs(), "none"),
-            help="Lowers the scale, to a minimum of 1.",
+            help=f"Lowers the scale, to a minimum of {projects.MIN_SCALE}.",
         ),
         int_field(
             "ability",

@@ -1,5 +1,5 @@
 """Widget ``dice_pool.roll``: the d10 pool, a contest, an NPC's average,
-Build Power and the Limit break check (seed 002)."""
+Build Power and the Limit break check (d10 dice pool)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from rules_py.widget import (
     Call,
     Field,
     Widget,
+    bool_field,
     chance_text,
     chart,
     choice_field,
@@ -28,50 +29,37 @@ from rules_py.widget import (
     outcome,
 )
 
-__all__ = ["MODIFIERS", "NO_MODIFIER", "POOL_MODES", "WIDGETS", "handle"]
+__all__ = ["WIDGETS"]
 
-ROLL, CONTESTED, NPC, BUILD_POWER, LIMIT = "roll", "contested", "npc", "build_power", "limit"
+ROLL, CONTESTED, NPC = (kind.value for kind in pool.RollKind)
+BUILD_POWER, LIMIT = "build_power", "limit"
 POOL_MODES = (ROLL, CONTESTED, NPC)
-NO_MODIFIER = "none"
-MODIFIERS = {
-    "moderate_advantage": ("advantage", "moderate"),
-    "major_advantage": ("advantage", "major"),
-    "moderate_disadvantage": ("disadvantage", "moderate"),
-    "major_disadvantage": ("disadvantage", "major"),
-}
 
 
-def _check(values: Mapping[str, Any], *, with_difficulty: bool = True) -> pool.Check:
-    parts: tuple[tuple[str, int], ...]
+def _check(values: Mapping[str, Any]) -> pool.Check:
     if values["pool_from"] == "traits":
-        base = pool.trait_pool(values["attribute"], values["ability"])
-        parts = (("Attribute", values["attribute"]), ("Ability", values["ability"]))
+        parts = pool.trait_parts(values["attribute"], values["ability"])
     else:
-        base = values["dice"]
-        parts = (("Pool", base),)
-    mods: list[pool.Modifier] = []
-    if values["modifier"] != NO_MODIFIER:
-        side, size = MODIFIERS[values["modifier"]]
-        target = values["modifier_on"] if with_difficulty else pool.Target.DICE.value
-        mods.append(pool.modifier(side, size, target, field="modifier"))
-    return pool.build_check(
-        base,
-        values["difficulty"] if with_difficulty else 0,
-        mods,
+        parts = (("Pool", values["dice"]),)
+    return pool.player_check(
+        values["mode"],
+        parts,
+        difficulty=values["difficulty"],
+        modifier_key=values["modifier"],
+        modifier_on=values["modifier_on"],
         helpers=values["helpers"],
-        anima_dice=values["anima_dice"] and values["mode"] in (ROLL, CONTESTED),
-        base_parts=parts,
+        anima_dice=values["anima_dice"],
     )
 
 
 def _extras(values: Mapping[str, Any]) -> pool.Extras:
-    if values["mode"] != ROLL:
-        return pool.NO_EXTRAS
-    excellency = (
-        values["ability"] if values["excellency"] and values["pool_from"] == "traits" else None
+    # The Excellency adds the Ability, which only a pool built from traits names.
+    traits = values["pool_from"] == "traits"
+    return pool.player_extras(
+        values["mode"],
+        excellency_ability=values["ability"] if values["excellency"] and traits else None,
+        strife_essence=values["essence"] if values["strife"] else None,
     )
-    strife = values["essence"] if values["strife"] else None
-    return pool.Extras(excellency_ability=excellency, strife_essence=strife)
 
 
 def _pool_lines(check: pool.Check, *, with_difficulty: bool = True) -> list[Block]:
@@ -146,7 +134,7 @@ def _fraction(value: Fraction) -> str:
 
 
 def _contest_sides(values: Mapping[str, Any]) -> tuple[pool.Check, special.Side, special.Side]:
-    check = _check(values, with_difficulty=False)
+    check = _check(values)
     return (
         check,
         special.Side(check.dice),
@@ -173,14 +161,14 @@ def _contest_odds(values: Mapping[str, Any]) -> list[Block]:
         ),
         *_pool_lines(check, with_difficulty=False),
         note(special.TIE_RULE),
+        note(pool.CONTEST_RULE),
     ]
 
 
 def _npc_result(values: Mapping[str, Any]) -> list[Block]:
     check = _check(values)
-    successes = special.npc_successes(check.dice)
-    passed = successes >= check.difficulty
-    margin = successes - check.difficulty
+    npc = special.npc_result(check)
+    successes, passed, margin = npc.successes, npc.succeeded, npc.margin
     return [
         outcome(
             f"{'SUCCESS' if passed else 'FAILURE'}: {view.success_count(successes)} "
@@ -194,20 +182,13 @@ def _npc_result(values: Mapping[str, Any]) -> list[Block]:
         ),
         *_pool_lines(check),
         note(special.NPC_RULE),
+        *([note(pool.NPC_ANIMA_RULE)] if values["anima_dice"] else []),
     ]
 
 
-def _build_power_pool(values: Mapping[str, Any]) -> pool.Check:
-    return pool.build_check(
-        pool.trait_pool(values["essence"], values["favored"]),
-        0,
-        base_parts=(("Essence", values["essence"]), ("Favored Ability", values["favored"])),
-    )
-
-
 def _build_power_odds(values: Mapping[str, Any]) -> list[Block]:
-    dice_count = values["essence"] + values["favored"]
-    anima = pool.successes_distribution(dice_count).map(powers.build_power_anima)
+    dice_count = pool.build_power_check(values["essence"], values["favored"]).dice
+    anima = pool.build_power_distribution(values["essence"], values["favored"])
     return [
         line(
             f"Build Power rolls Essence {values['essence']} + Favored Ability "
@@ -227,10 +208,11 @@ def _limit_odds(values: Mapping[str, Any]) -> list[Block]:
     limit = values["limit"]
     chance = powers.break_chance(limit)
     if powers.breaks_outright(limit):
-        text = "At 10 Limit the character breaks; there is nothing to roll."
+        text = f"At {powers.LIMIT_BREAK} Limit the character breaks; there is nothing to roll."
     else:
         text = (
-            f"Break check at Limit {limit}: a d10 below {limit} breaks: {chance_text(chance, 10)}."
+            f"Break check at Limit {limit}: a d10 below {limit} breaks: "
+            f"{chance_text(chance, powers.LIMIT_CHECK_DIE)}."
         )
     return [line(text)]
 
@@ -268,23 +250,24 @@ def _roll(values: Mapping[str, Any], call: Call) -> list[Block]:
     blocks.extend(_anima_lines(result))
     blocks.extend(_limit_lines(values["limit"], result.limit_gain))
     if passed:
-        blocks.append(line(_group_text(special.extra_successes(result.total, check.difficulty))))
+        blocks.append(line(_group_text(result.total, check.difficulty)))
         blocks.append(note(special.GROUP_RULE))
     return blocks
 
 
-def _group_text(extra: int) -> str:
-    boost = extra // special.GROUP_COST
+def _group_text(total: int, difficulty: int) -> str:
+    extra = special.extra_successes(total, difficulty)
+    boost = special.max_boost(total, difficulty)
     spare = "1 extra success" if extra == 1 else f"{extra} extra successes"
     if not boost:
-        return f"Group roll: {spare}; giving an ally +1 takes 2."
-    return f"Group roll: {spare} can give an ally up to +{boost} (2 for 1)."
+        return f"Group roll: {spare}; giving an ally +1 takes {special.GROUP_COST}."
+    return f"Group roll: {spare} can give an ally up to +{boost} ({special.GROUP_COST} for 1)."
 
 
 def _anima_lines(result: pool.RollResult) -> list[Block]:
     band = powers.critical_band(result.rolled)
     if band is None:
-        lowest = anima_bands()[0].low
+        lowest = powers.critical_minimum()
         return [
             line(f"Anima: no critical roll ({lowest} or more successes on the dice gain Anima).")
         ]
@@ -308,7 +291,7 @@ def _limit_lines(limit: int, gain: int) -> list[Block]:
     return [
         line(
             f"The Excellency costs {gain} Limit: {limit} \u2192 {after}. In a stressful situation "
-            f"a d10 below {after} breaks: {chance_text(chance, 10)}."
+            f"a d10 below {after} breaks: {chance_text(chance, powers.LIMIT_CHECK_DIE)}."
         )
     ]
 
@@ -349,10 +332,10 @@ def _contest(values: Mapping[str, Any], call: Call) -> list[Block]:
 
 
 def _build_power(values: Mapping[str, Any], call: Call) -> list[Block]:
-    check = _build_power_pool(values)
+    check = pool.build_power_check(values["essence"], values["favored"])
     result = pool.roll_check(check, call.rng)
     anima = powers.build_power_anima(result.rolled)
-    half = (result.rolled + 1) // 2
+    half = powers.build_power_half(result.rolled)
     return [
         dice(
             view.dice_label("Essence + Favored Ability", check.dice, result.rolled),
@@ -360,7 +343,8 @@ def _build_power(values: Mapping[str, Any], call: Call) -> list[Block]:
         ),
         outcome(f"+{anima} ANIMA", "good"),
         line(
-            f"1 Anima, plus half of {result.rolled} successes rounded up ({half}): {anima} Anima."
+            f"{powers.BUILD_POWER_BASE} Anima, plus half of {result.rolled} successes "
+            f"rounded up ({half}): {anima} Anima."
         ),
         line(
             f"Without rolling: {powers.BUILD_POWER_MINUTES_PER_ANIMA} minutes per Anima "
@@ -374,7 +358,11 @@ def _break_check(values: Mapping[str, Any], call: Call) -> list[Block]:
     limit = values["limit"]
     result = powers.roll_break_check(limit, call.rng)
     if result.roll is None:
-        return [outcome("BREAKS: Limit 10", "bad"), line("At 10 Limit the character breaks.")]
+        top = powers.LIMIT_BREAK
+        return [
+            outcome(f"BREAKS: Limit {top}", "bad"),
+            line(f"At {top} Limit the character breaks."),
+        ]
     tags = ("failure",) if result.broke else ("success",)
     return [
         dice("Break check", [die_face(result.roll, powers.LIMIT_CHECK_DIE, *tags)]),
@@ -413,6 +401,10 @@ def handle(call: Call) -> dict[str, Any]:
 
 def _modes(*modes: str) -> dict[str, tuple[str, ...]]:
     return {"mode": modes}
+
+
+def _modifiers_chosen() -> tuple[str, ...]:
+    return tuple(key for key, _ in pool.modifier_choices() if key != pool.NO_MODIFIER)
 
 
 def _fields() -> tuple[Field, ...]:
@@ -466,23 +458,14 @@ def _fields() -> tuple[Field, ...]:
         choice_field(
             "modifier",
             "Advantage",
-            [
-                (NO_MODIFIER, "None"),
-                ("moderate_advantage", "Moderate advantage"),
-                ("major_advantage", "Major advantage"),
-                ("moderate_disadvantage", "Moderate disadvantage"),
-                ("major_disadvantage", "Major disadvantage"),
-            ],
+            list(pool.modifier_choices()),
             shown_when=_modes(*POOL_MODES),
         ),
         choice_field(
             "modifier_on",
             "Applied to",
-            [
-                ("dice", "Dice (moderate 2, major 4)"),
-                ("difficulty", "Difficulty (moderate 1, major 2)"),
-            ],
-            shown_when={"mode": (ROLL, NPC), "modifier": tuple(MODIFIERS)},
+            [(target.value, pool.target_label(target.value)) for target in pool.Target],
+            shown_when={"mode": (ROLL, NPC), "modifier": _modifiers_chosen()},
         ),
         int_field(
             "helpers",
@@ -490,31 +473,28 @@ def _fields() -> tuple[Field, ...]:
             0,
             0,
             pool.MAX_HELPERS,
-            help="Teamwork: +2 dice for each, +4 at most.",
+            help=(
+                f"Teamwork: +{pool.TEAMWORK_DICE_PER_HELPER} dice for each, "
+                f"+{pool.TEAMWORK_MAX_DICE} at most."
+            ),
             shown_when=_modes(*POOL_MODES),
             advanced=True,
         ),
-        Field(
+        bool_field(
             "anima_dice",
-            "Spend 1 Anima for +2 dice",
-            "bool",
-            False,
+            f"Spend {powers.ANIMA_DICE_COST} Anima for +{powers.ANIMA_DICE} dice",
             shown_when=_modes(ROLL, CONTESTED),
             advanced=True,
         ),
-        Field(
+        bool_field(
             "excellency",
-            "Solar Excellency: + Ability successes, +1 Limit",
-            "bool",
-            False,
+            f"Solar Excellency: + Ability successes, +{powers.EXCELLENCY_LIMIT} Limit",
             shown_when={"mode": (ROLL,), "pool_from": ("traits",)},
             advanced=True,
         ),
-        Field(
+        bool_field(
             "strife",
             "Strife: at least Essence successes",
-            "bool",
-            False,
             shown_when=_modes(ROLL),
             advanced=True,
         ),
@@ -541,7 +521,10 @@ def _fields() -> tuple[Field, ...]:
             0,
             powers.LIMIT_MIN,
             powers.LIMIT_BREAK,
-            help="Break on 10, or in a stressful situation on a d10 below it.",
+            help=(
+                f"Break on {powers.LIMIT_BREAK}, or in a stressful situation "
+                f"on a d{powers.LIMIT_CHECK_DIE} below it."
+            ),
             shown_when=_modes(ROLL, LIMIT),
         ),
         int_field(
@@ -552,11 +535,9 @@ def _fields() -> tuple[Field, ...]:
             pool.MAX_BASE_DICE,
             shown_when=_modes(CONTESTED),
         ),
-        Field(
+        bool_field(
             "opponent_npc",
             "Opponent is an NPC (takes the average)",
-            "bool",
-            False,
             shown_when=_modes(CONTESTED),
         ),
     )

@@ -1,4 +1,4 @@
-"""Widget ``dice_pool.strike``: the decisive strike, (Roll - DV) + Base Damage (seed 002)."""
+"""Widget ``dice_pool.strike``: the decisive strike, (Roll - DV) + Base Damage (d10 dice pool)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from rules_py.widget import (
     Call,
     Field,
     Widget,
+    bool_field,
     chart,
     choice_field,
     dice,
@@ -24,18 +25,7 @@ from rules_py.widget import (
     outcome,
 )
 
-__all__ = ["MODIFIERS", "WEAPON_NOTE", "WIDGETS", "handle"]
-
-MODIFIERS = {
-    "none": None,
-    "moderate_advantage": ("advantage", "moderate"),
-    "major_advantage": ("advantage", "major"),
-    "moderate_disadvantage": ("disadvantage", "moderate"),
-    "major_disadvantage": ("disadvantage", "major"),
-}
-WEAPON_NOTE = (
-    "The text's Mundane Weapons table is empty: take Accuracy and Base Damage from your table."
-)
+__all__ = ["WIDGETS"]
 
 
 def _profile(values: Mapping[str, Any]) -> combat.StrikeProfile:
@@ -48,22 +38,12 @@ def _profile(values: Mapping[str, Any]) -> combat.StrikeProfile:
 
 
 def _check(values: Mapping[str, Any], profile: combat.StrikeProfile) -> pool.Check:
-    mods = []
-    chosen = MODIFIERS[values["modifier"]]
-    if chosen is not None:
-        side, size = chosen
-        mods.append(pool.modifier(side, size, values["modifier_on"], field="modifier"))
-    parts = (
-        ("Attribute", pool.trait_pool(values["attribute"], 0)),
-        ("Ability", pool.trait_pool(0, values["ability"])),
-        *((label, value) for label, value in profile.accuracy_parts if value),
-    )
-    dv = combat.check_dv(values["dv"])
-    return pool.build_check(
-        sum(value for _, value in parts),
-        dv,
-        mods,
-        base_parts=parts,
+    return combat.strike_check(
+        values["attribute"],
+        values["ability"],
+        profile,
+        values["dv"],
+        pool.named_modifiers(values["modifier"], values["modifier_on"]),
     )
 
 
@@ -97,13 +77,8 @@ def _odds(values: Mapping[str, Any]) -> list[Block]:
     check = _check(values, profile)
     damage = combat.damage_distribution(check, profile.base_damage, pool.NO_EXTRAS)
     hit = combat.hit_chance(check, pool.NO_EXTRAS)
-    totals = pool.result_distribution(check.dice, pool.NO_EXTRAS)
     # Damage of the hits alone, so a hit for 0 never hides inside the misses.
-    hits = {
-        total - check.difficulty + profile.base_damage: chance
-        for total, chance in totals.items()
-        if total >= check.difficulty
-    }
+    hits = combat.hit_damages(check, profile.base_damage)
     labelled = [("Miss", 1 - hit)] if hit < 1 else []
     labelled += [(label, chance) for label, chance, _, _ in view.chart_bars(hits)] if hits else []
     block = chart(
@@ -118,7 +93,7 @@ def _odds(values: Mapping[str, Any]) -> list[Block]:
         view.readable(block, [chance for _, chance in labelled]),
     ]
     blocks.extend(_group_lines(values))
-    blocks.append(note(WEAPON_NOTE))
+    blocks.append(note(combat.WEAPON_NOTE))
     return blocks
 
 
@@ -197,30 +172,22 @@ def _fields() -> tuple[Field, ...]:
         choice_field(
             "modifier",
             "Advantage",
-            [
-                ("none", "None"),
-                ("moderate_advantage", "Moderate advantage"),
-                ("major_advantage", "Major advantage"),
-                ("moderate_disadvantage", "Moderate disadvantage"),
-                ("major_disadvantage", "Major disadvantage"),
-            ],
+            list(pool.modifier_choices()),
             advanced=True,
         ),
         choice_field(
             "modifier_on",
             "Applied to",
-            [
-                ("dice", "Dice (moderate 2, major 4)"),
-                ("difficulty", "DV (moderate 1, major 2)"),
-            ],
-            shown_when={"modifier": tuple(key for key in MODIFIERS if key != "none")},
+            [(target.value, pool.target_label(target.value, "DV")) for target in pool.Target],
+            shown_when={
+                "modifier": tuple(k for k, _ in pool.modifier_choices() if k != pool.NO_MODIFIER)
+            },
             advanced=True,
         ),
-        Field(
+        bool_field(
             "strife",
-            "Strife strike: +4 Accuracy, Base Damage 3 + Essence \u00d7 2",
-            "bool",
-            False,
+            f"Strife strike: +{combat.STRIFE_ACCURACY} Accuracy, Base Damage "
+            f"{combat.STRIFE_DAMAGE_BASE} + Essence \u00d7 {combat.STRIFE_DAMAGE_PER_ESSENCE}",
             advanced=True,
         ),
         int_field(
@@ -231,7 +198,11 @@ def _fields() -> tuple[Field, ...]:
             "magnitude",
             "Group Magnitude (minor characters)",
             _magnitude_choices(),
-            help="A group adds +1 Damage, +1 Accuracy and +1 die per Magnitude.",
+            help=(
+                f"A group adds +{combat.GROUP_DAMAGE_PER_MAGNITUDE} Damage, "
+                f"+{combat.GROUP_ACCURACY_PER_MAGNITUDE} Accuracy and "
+                f"+{combat.GROUP_DICE_PER_MAGNITUDE} die per Magnitude."
+            ),
             advanced=True,
         ),
     )

@@ -1,4 +1,4 @@
-"""Words, dice and charts shared by the dice-pool widgets (seed 002)."""
+"""Words, dice and charts shared by the d10 dice-pool widgets."""
 
 from __future__ import annotations
 

@@ -13,40 +13,77 @@ from fractions import Fraction
 from typing import Any
 
 from rules_py.core.errors import RulesInputError
-from rules_py.huldufolk.actors import Actor, Attack, Nature, new_actor
-from rules_py.huldufolk.cards import ACE, Rank, card_list, card_name
-from rules_py.huldufolk.challenges import DAMAGE_RULE, Need, need_for
+from rules_py.huldufolk.actors import (
+    FATIGUE_LOSS,
+    MINOR_THRESHOLD_MAX,
+    PATRON_THRESHOLD,
+    PLAYER_THRESHOLD,
+    Actor,
+    Attack,
+    Nature,
+    new_actor,
+)
+from rules_py.huldufolk.cards import ACE, HIGHEST_CARD, Rank, card_list, card_name
+from rules_py.huldufolk.challenges import (
+    AFFINITY_NO_TEST_MAX,
+    CONTEST_TIE_RULE,
+    DAMAGE_RULE,
+    HEALTH_RULE,
+    MEETS_RULE,
+    NO_AFFINITY_TEST_MAX,
+    Need,
+    defence_for,
+    need_for,
+)
 from rules_py.huldufolk.initiative import INITIATIVE_RULE
 from rules_py.huldufolk.odds import (
     UNKNOWN_CARD_MODEL,
     HandOdds,
     against_rating,
     attacking,
+    contesting,
     defending,
     opponent_total,
 )
 from rules_py.huldufolk.play import (
+    AUTO,
+    REST_RULE,
     SIDES,
+    TURN_RULE,
     SavedTableError,
     SideKey,
     Table,
-    choose_attack_card,
+    acting_side,
+    choose_contest_card,
     choose_initiative_card,
+    differs_from_form,
     end_combat,
     fresh_table,
     from_json,
+    initiative_chooser,
+    next_to_act,
     other,
+    play_contest,
+    play_fight_card,
     play_test,
     resolve_exchange,
     rest,
-    same_kind,
     start_initiative,
     to_json,
+    use_power,
 )
 from rules_py.huldufolk.pools import (
+    AFAR_AFFINITY_BONUS,
+    AFAR_FOCUS_BONUS,
+    AFAR_NO_AFFINITY_BONUS,
+    ASSIST_AFFINITY_BONUS,
+    ASSIST_FOCUS_BONUS,
     ASSISTANTS_MAX,
     DEFENCE_EQUIPMENT_MAX,
+    FOCUS_BONUS,
     MAGICAL_EQUIPMENT_MAX,
+    MUNDANE_EQUIPMENT_MAX,
+    QUALITY_BONUS,
     SUPERNATURAL_MAX,
     THRESHOLD_MAX,
     ActionPool,
@@ -55,6 +92,14 @@ from rules_py.huldufolk.pools import (
     defence_pool,
     describe_pool,
 )
+from rules_py.huldufolk.powers import (
+    POWERS_RULE,
+    refresh_effect,
+    refresh_effects,
+    refreshable,
+    restore_effect,
+    restore_effects,
+)
 from rules_py.huldufolk.tables import CR_MAX, CR_MIN, band_of
 from rules_py.widget import (
     Action,
@@ -62,6 +107,7 @@ from rules_py.widget import (
     Call,
     Field,
     Widget,
+    bool_field,
     chance_text,
     choice_field,
     choices,
@@ -75,52 +121,36 @@ from rules_py.widget import (
     table,
 )
 
-__all__ = [
-    "FIELDS",
-    "FIGHT",
-    "HEALTH_RULE",
-    "LOG_SHOWN",
-    "MEETS_RULE",
-    "REST_RULE",
-    "TEST",
-    "WIDGETS",
-    "describe_kind",
-    "handle",
-]
+__all__ = ["WIDGETS"]
 
-FIGHT = {"mode": ("fight",)}
-TEST = {"mode": ("test",)}
+TEST = ("test",)
+FIGHT = ("fight",)
+CONTEST = ("contest",)
+POWERS = ("powers",)
 LOG_SHOWN = 12
 
-MEETS_RULE = (
-    "Reaching the challenge rating succeeds: the text does not say, but its best "
-    "pool of 30 achieves a CR 30 task."
-)
-REST_RULE = (
-    "Rest restores thresholds (10 minutes' rest). Spent cards come back only with a "
-    "refresh (its rules are not in this slice) or with Reset."
-)
-HEALTH_RULE = "Damage is only tallied: health and its levels are not in this slice."
 
-
-def _flag(name: str, label: str, default: bool, **extra: Any) -> Field:
-    return Field(name, label, "bool", default, **extra)
+def _when(*modes: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    return {"mode": tuple(mode for group in modes for mode in group)}
 
 
 def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
     side = f"Side {key.upper()}"
-    shown: dict[str, tuple[str, ...]] = dict(FIGHT) if key == "b" else {}
-    in_fight = FIGHT
+    # Side A plays in every mode; Side B only where two sides meet.
+    named = _when(TEST, FIGHT, CONTEST, POWERS) if key == "a" else _when(FIGHT, CONTEST, POWERS)
+    pooled = _when(TEST, FIGHT, CONTEST) if key == "a" else _when(FIGHT, CONTEST)
+    afar = {**pooled, "afar": ("true",)}  # rare: shown once the check box says so
+    kinds = _when(FIGHT, POWERS)
     return (
-        Field(f"{key}_name", f"{side}: name", "text", name, max_length=30, shown_when=shown),
+        Field(f"{key}_name", f"{side}: name", "text", name, max_length=30, shown_when=named),
         choice_field(
             f"{key}_rank",
             f"{side}: actor",
             [
-                ("major", "Major Actor (full deck, Ace-10)"),
-                ("minor", "Minor Actor (half deck, Ace-5)"),
+                ("major", f"Major Actor ({Rank.MAJOR.deck_name})"),
+                ("minor", f"Minor Actor ({Rank.MINOR.deck_name})"),
             ],
-            shown_when=shown,
+            shown_when=named,
             help="Takes effect on Reset."
             if key == "b"
             else "Decides the deck; takes effect on Reset.",
@@ -129,57 +159,94 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
             f"{key}_nature",
             f"{side}: nature",
             [("supernatural", "Supernatural"), ("mundane", "Mundane")],
-            shown_when=in_fight,
+            shown_when=kinds,
         ),
         int_field(
             f"{key}_mundane",
             f"{side}: base mundane threshold",
-            5,
+            PLAYER_THRESHOLD,
             0,
             THRESHOLD_MAX,
-            shown_when=in_fight,
-            help="Minor 0-5; most Major Actors 5; Patrons 20. On Reset.",
+            shown_when=kinds,
+            help=f"Minor 0-{MINOR_THRESHOLD_MAX}; most Major Actors {PLAYER_THRESHOLD}; "
+            f"Patrons {PATRON_THRESHOLD}. On Reset.",
         ),
         int_field(
             f"{key}_supernatural",
             f"{side}: base supernatural threshold",
-            5,
+            PLAYER_THRESHOLD,
             0,
             THRESHOLD_MAX,
-            shown_when=in_fight,
+            shown_when=kinds,
             help="Mundane Minor Actors have none. On Reset.",
         ),
-        _flag(f"{key}_quality", f"{side} pool: Quality (+3)", False, shown_when=shown),
-        _flag(f"{key}_focus", f"{side} pool: Focus (+2)", False, shown_when=shown),
+        bool_field(
+            f"{key}_fatigued",
+            f"{side}: Fatigue (Life 4: loses {FATIGUE_LOSS} mundane threshold per attack)",
+            shown_when=_when(FIGHT),
+        ),
+        bool_field(f"{key}_quality", f"{side} pool: Quality (+{QUALITY_BONUS})", shown_when=pooled),
+        bool_field(f"{key}_focus", f"{side} pool: Focus (+{FOCUS_BONUS})", shown_when=pooled),
         int_field(
             f"{key}_equipment",
             f"{side} pool: equipment",
             0,
             0,
             MAGICAL_EQUIPMENT_MAX,
-            shown_when=shown,
-            help="Mundane +0 to +2; magical up to +5.",
+            shown_when=pooled,
+            help=f"Mundane +0 to +{MUNDANE_EQUIPMENT_MAX}; magical up to +{MAGICAL_EQUIPMENT_MAX}.",
         ),
-        _flag(f"{key}_magical", f"{side} pool: the equipment is magical", False, shown_when=shown),
+        bool_field(f"{key}_magical", f"{side} pool: the equipment is magical", shown_when=pooled),
         int_field(
             f"{key}_assist",
-            f"{side} pool: assistants with the affinity (+1 each)",
+            f"{side} pool: assistants with the affinity (+{ASSIST_AFFINITY_BONUS} each)",
             0,
             0,
             ASSISTANTS_MAX,
-            shown_when=shown,
+            shown_when=pooled,
         ),
         int_field(
             f"{key}_assist_focus",
-            f"{side} pool: assistants with the Focus (+3 each)",
+            f"{side} pool: assistants with the Focus (+{ASSIST_FOCUS_BONUS} each)",
             0,
             0,
             ASSISTANTS_MAX,
-            shown_when=shown,
+            shown_when=pooled,
             help=""
             if key == "b"
             else "As many as can take part, at the storyteller's discretion; "
-            "this builder stops at 10.",
+            f"this builder stops at {ASSISTANTS_MAX}.",
+        ),
+        int_field(
+            f"{key}_afar_none",
+            f"{side} pool: Help from Afar spend, assistants without the affinity "
+            f"(+{AFAR_NO_AFFINITY_BONUS} each)",
+            0,
+            0,
+            ASSISTANTS_MAX,
+            shown_when=afar,
+            help=""
+            if key == "b"
+            else "Augmentation 2's spend, for 1 turn; count such an "
+            "assistant here instead of above.",
+        ),
+        int_field(
+            f"{key}_afar_affinity",
+            f"{side} pool: Help from Afar spend, assistants with the affinity "
+            f"(+{AFAR_AFFINITY_BONUS} each)",
+            0,
+            0,
+            ASSISTANTS_MAX,
+            shown_when=afar,
+        ),
+        int_field(
+            f"{key}_afar_focus",
+            f"{side} pool: Help from Afar spend, assistants with the Focus "
+            f"(+{AFAR_FOCUS_BONUS} each)",
+            0,
+            0,
+            ASSISTANTS_MAX,
+            shown_when=afar,
         ),
         int_field(
             f"{key}_bonus",
@@ -187,16 +254,20 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
             0,
             0,
             SUPERNATURAL_MAX,
-            shown_when=shown,
+            shown_when=pooled,
         ),
-        _flag(f"{key}_def_quality", f"{side} defence: Quality (+3)", False, shown_when=in_fight),
+        bool_field(
+            f"{key}_def_quality",
+            f"{side} defence: Quality (+{QUALITY_BONUS})",
+            shown_when=_when(FIGHT),
+        ),
         int_field(
             f"{key}_def_equipment",
             f"{side} defence: equipment",
             0,
             0,
             DEFENCE_EQUIPMENT_MAX,
-            shown_when=in_fight,
+            shown_when=_when(FIGHT),
         ),
         int_field(
             f"{key}_def_bonus",
@@ -204,25 +275,37 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
             0,
             0,
             SUPERNATURAL_MAX,
-            shown_when=in_fight,
+            shown_when=_when(FIGHT),
             help="" if key == "b" else "The side's current threshold is added.",
         ),
     )
 
 
+_POWERS = [(effect.key, effect.label) for effect in refresh_effects()] + [
+    (effect.key, effect.label) for effect in restore_effects()
+]
+
 FIELDS: tuple[Field, ...] = (
     choice_field(
         "mode",
         "Challenge",
-        [("test", "Undefended test (against a challenge rating)"), ("fight", "Defended: a fight")],
+        [
+            ("test", "Undefended test (against a challenge rating)"),
+            ("fight", "Defended: a fight"),
+            ("contest", "Contest of attack pools (magical conflicts)"),
+            ("powers", "Powers: refresh cards, restore thresholds"),
+        ],
     ),
-    int_field("cr", "Challenge rating", 10, CR_MIN, CR_MAX, shown_when=TEST),
-    _flag("affinity", "Side A has a fitting affinity", True, shown_when=TEST),
     choice_field(
         "attacker",
         "Who attacks",
-        [("a", "Side A attacks Side B"), ("b", "Side B attacks Side A")],
-        shown_when=FIGHT,
+        [
+            (AUTO, "Next in the initiative order"),
+            ("a", "Side A attacks Side B"),
+            ("b", "Side B attacks Side A"),
+        ],
+        shown_when=_when(FIGHT),
+        help="Outside a combat, Side A. Choose a side to override the order.",
     ),
     choice_field(
         "attack_kind",
@@ -231,19 +314,51 @@ FIELDS: tuple[Field, ...] = (
             ("mundane", "Mundane (against the mundane threshold)"),
             ("supernatural", "Supernatural (against the supernatural threshold)"),
         ],
-        shown_when=FIGHT,
+        shown_when=_when(FIGHT),
     ),
-    *_side_fields("a", "Hero"),
-    *_side_fields("b", "Foe"),
+    int_field("cr", "Challenge rating", 10, CR_MIN, CR_MAX, shown_when=_when(TEST)),
+    bool_field(
+        "afar",
+        "Help from Afar's spend in play (Augmentation 2)",
+        shown_when=_when(TEST, FIGHT, CONTEST),
+        help="Shows the fields for assistants granting +1, +3 or +5.",
+    ),
+    bool_field("affinity", "Side A has a fitting affinity", True, shown_when=_when(TEST)),
+    choice_field("power", "Power", _POWERS, shown_when=_when(POWERS)),
+    choice_field(
+        "power_side",
+        "On whom",
+        [("a", "Side A"), ("b", "Side B")],
+        shown_when=_when(POWERS),
+    ),
+    int_field(
+        "power_card",
+        "Card to refresh",
+        2,
+        ACE,
+        HIGHEST_CARD,
+        shown_when=_when(POWERS),
+        help="For the powers that refresh one card; or choose it below.",
+    ),
+    choice_field(
+        "power_threshold",
+        "Threshold to restore",
+        [("mundane", "Mundane"), ("supernatural", "Supernatural")],
+        shown_when=_when(POWERS),
+    ),
     int_field(
         "card",
-        "Card to play (the attacker's, in a fight)",
+        "Card to play (Side A's; the attacker's in a fight)",
         ACE,
         ACE,
-        10,
+        HIGHEST_CARD,
+        shown_when=_when(TEST, FIGHT, CONTEST),
         help="1 is the Ace. Or choose a card from the hand shown below.",
     ),
-    int_field("defence_card", "Defender's card", ACE, ACE, 10, shown_when=FIGHT),
+    int_field("defence_card", "Defender's card", ACE, ACE, HIGHEST_CARD, shown_when=_when(FIGHT)),
+    int_field("contest_card", "Side B's card", ACE, ACE, HIGHEST_CARD, shown_when=_when(CONTEST)),
+    *_side_fields("a", "Hero"),
+    *_side_fields("b", "Foe"),
 )
 
 
@@ -265,6 +380,8 @@ def _actor_specs(values: Mapping[str, Any]) -> dict[SideKey, Actor]:
 
 
 def _pool(values: Mapping[str, Any], key: SideKey) -> ActionPool:
+    # Hidden counts do not count: they apply only while their check box is on.
+    afar = values["afar"]
     return action_pool(
         quality=values[f"{key}_quality"],
         focus=values[f"{key}_focus"],
@@ -273,6 +390,9 @@ def _pool(values: Mapping[str, Any], key: SideKey) -> ActionPool:
         assistants_affinity=values[f"{key}_assist"],
         assistants_focus=values[f"{key}_assist_focus"],
         supernatural=values[f"{key}_bonus"],
+        afar_no_affinity=values[f"{key}_afar_none"] if afar else 0,
+        afar_affinity=values[f"{key}_afar_affinity"] if afar else 0,
+        afar_focus=values[f"{key}_afar_focus"] if afar else 0,
         prefix=f"{key}_",
     )
 
@@ -318,7 +438,7 @@ def _threshold_text(actor: Actor) -> str:
     return f"{mundane}; supernatural {actor.supernatural.current} of {actor.supernatural.base}"
 
 
-def _side_facts(tbl: Table, key: SideKey, fight: bool) -> Block:
+def _side_facts(tbl: Table, key: SideKey, thresholds: bool) -> Block:
     actor = tbl.actor(key)
     items = [
         (
@@ -330,16 +450,16 @@ def _side_facts(tbl: Table, key: SideKey, fight: bool) -> Block:
     ]
     if actor.hand.set_aside:
         items.append(("Initiative card (set aside)", card_list(actor.hand.set_aside)))
-    if fight:  # thresholds only matter when defending
+    if thresholds:
         items.append(("Thresholds", _threshold_text(actor)))
         items.append(("Damage taken", str(tbl.damage(key))))
     return facts(items)
 
 
-def _request(values: Mapping[str, Any], action: str, pick: int) -> dict[str, Any]:
+def _request(values: Mapping[str, Any], action: str, **extra: Any) -> dict[str, Any]:
     """A follow-up request carrying the whole form, so a card button never
     plays with stale pool values."""
-    return {**values, "action": action, "pick": pick}
+    return {**values, "action": action, **extra}
 
 
 def _badge(card: int, smallest: int | None, smallest_label: str) -> str:
@@ -363,7 +483,12 @@ def _chance_words(chance: Fraction, verb: str) -> str:
     if chance == 1:
         return verb
     if chance == 0:
-        return {"succeeds": "fails", "hits": "cannot hit", "holds": "cannot hold"}[verb]
+        return {
+            "succeeds": "fails",
+            "hits": "cannot hit",
+            "holds": "cannot hold",
+            "prevails": "cannot prevail",
+        }[verb]
     return f"{verb} {chance_text(chance)}"
 
 
@@ -378,12 +503,14 @@ def _card_choices(
     options = []
     for row in odds.cards:
         lines = [f"Total {row.total}: {_chance_words(row.chance, verb)}"]
+        if row.tie:
+            lines.append(f"stand-off {chance_text(row.tie)}")
         if row.damage is not None and row.damage.outcomes != (0,):
             lines.append(_damage_line(row.damage))
         options.append(
             option(
                 card_name(row.card),
-                _request(values, "play", row.card),
+                _request(values, "play", pick=row.card),
                 lines=lines,
                 badge=_badge(row.card, smallest, smallest_label),
             )
@@ -412,137 +539,230 @@ def _test_preview(tbl: Table, values: Mapping[str, Any], pool: ActionPool) -> li
     rating, affinity = values["cr"], values["affinity"]
     band = band_of(rating)
     need = need_for(rating, affinity)
-    blocks: list[Block] = [
-        _side_facts(tbl, "a", fight=False),
+    step: list[Block] = []
+    if need is Need.NO_TEST:
+        step.append(
+            outcome(
+                f"No test needed: CR {AFFINITY_NO_TEST_MAX} or below with a fitting affinity.",
+                "good",
+            )
+        )
+    elif need is Need.IMPOSSIBLE:
+        step.append(
+            outcome(
+                "Impossible: without a fitting affinity no test is allowed above "
+                f"CR {NO_AFFINITY_TEST_MAX}.",
+                "bad",
+            )
+        )
+    elif not tbl.a.hand.cards:
+        step.append(line("No card in hand until the combat ends."))
+    else:
+        odds = against_rating(pool.base, tbl.a.hand.cards, rating)
+        prompt = f"Play a card against CR {rating} ({_smallest_text(odds, 'succeeds')})"
+        step.append(_card_choices(prompt, odds, values, "succeeds", "smallest success"))
+    return [
+        *step,
         facts(
             [
                 ("Pool before the card", describe_pool(pool.parts())),
                 ("Challenge", f"CR {rating} ({band.band}: {band.label})"),
             ]
         ),
+        _side_facts(tbl, "a", thresholds=False),
+        note(MEETS_RULE),
     ]
-    if need is Need.NO_TEST:
-        blocks.append(outcome("No test needed: CR 5 or below with a fitting affinity.", "good"))
-    elif need is Need.IMPOSSIBLE:
-        blocks.append(
-            outcome("Impossible: without a fitting affinity no test is allowed above CR 10.", "bad")
+
+
+def _initiative_step(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
+    side = initiative_chooser(tbl)
+    actor = tbl.actor(side)
+    options = [
+        option(
+            card_name(card),
+            _request(values, "initiative", pick=card),
+            badge="the Ace too is set aside" if card == ACE else "",
         )
-    elif not tbl.a.hand.cards:
-        blocks.append(line("No card in hand until the combat ends."))
-    else:
-        odds = against_rating(pool.base, tbl.a.hand.cards, rating)
-        prompt = f"Play a card against CR {rating} ({_smallest_text(odds, 'succeeds')})"
-        blocks.append(_card_choices(prompt, odds, values, "succeeds", "smallest success"))
-    blocks.append(note(MEETS_RULE))
+        for card in actor.hand.cards
+    ]
+    blocks = [
+        choices(
+            f"Initiative: {actor.name} plays a card face down (set aside until the combat ends)",
+            options,
+        )
+    ]
+    if side == "b":
+        blocks.append(line(f"{tbl.actor('a').name} has chosen an initiative card face down."))
     return blocks
+
+
+def _fight_step(
+    tbl: Table, values: Mapping[str, Any], attacker: SideKey, kind: Attack
+) -> list[Block]:
+    """The controls of the current step: the hand that chooses now."""
+    pending = tbl.pending
+    if pending is not None and pending.kind == "initiative":
+        return _initiative_step(tbl, values)
+    defender = other(attacker)
+    attack_pool = _pool(values, attacker)
+    defence_base = defence_for(tbl.actor(defender), kind, _gear(values, defender)).base
+    a_name, d_name = tbl.actor(attacker).name, tbl.actor(defender).name
+    if pending is not None and pending.kind == "exchange" and pending.attacker == attacker:
+        if not tbl.actor(defender).hand.cards:
+            return [line(f"{d_name} has no card in hand until the combat ends.")]
+        attack_total = opponent_total(attack_pool.base, tbl.actor(attacker).hand.cards)
+        odds = defending(defence_base, tbl.actor(defender).hand.cards, attack_total)
+        prompt = f"{d_name} defends: choose a card ({_smallest_text(odds, 'holds')})"
+        return [
+            _card_choices(prompt, odds, values, "holds", "smallest sure defence"),
+            line(f"{a_name} has chosen a card face down."),
+        ]
+    if not tbl.actor(defender).hand.cards:  # only the initiative card was left
+        return [line(f"{d_name} has no card in hand until the combat ends.")]
+    if not tbl.actor(attacker).hand.cards:
+        return [line(f"{a_name} has no card in hand until the combat ends.")]
+    defence_total = opponent_total(defence_base, tbl.actor(defender).hand.cards)
+    odds = attacking(attack_pool.base, tbl.actor(attacker).hand.cards, defence_total)
+    prompt = f"{a_name} attacks {d_name}: choose a card face down ({_smallest_text(odds, 'hits')})"
+    return [_card_choices(prompt, odds, values, "hits", "smallest sure hit")]
+
+
+def _turn_line(tbl: Table, choice: str, attacker: SideKey) -> Block:
+    turn = next_to_act(tbl)
+    order = ", then ".join(tbl.actor(key).name for key in tbl.order)
+    if turn is None:
+        return line(
+            f"No combat under way: {tbl.actor(attacker).name} attacks. "
+            "Play initiative to set the order."
+        )
+    if choice in (AUTO, turn):
+        return line(f"{tbl.actor(attacker).name}'s turn (initiative: {order}).")
+    return line(
+        f"{tbl.actor(attacker).name} attacks out of turn (chosen by hand); "
+        f"it is {tbl.actor(turn).name}'s turn (initiative: {order})."
+    )
 
 
 def _fight_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
-    attacker: SideKey = values["attacker"]
+    attacker = acting_side(tbl, values["attacker"])
     defender = other(attacker)
     kind = Attack(values["attack_kind"])
-    attack_pool = _pool(values, attacker)
-    gear = _gear(values, defender)
-    defence_base = gear.base + tbl.actor(defender).threshold(kind)
-    blocks: list[Block] = [_side_facts(tbl, "a", fight=True), _side_facts(tbl, "b", fight=True)]
-    if tbl.in_combat:
-        order = ", then ".join(tbl.actor(key).name for key in tbl.order)
-        blocks.append(line(f"In combat. Initiative: {order}."))
+    defence = defence_for(tbl.actor(defender), kind, _gear(values, defender))
     a_name, d_name = tbl.actor(attacker).name, tbl.actor(defender).name
-    defence_parts = (*gear.parts(), ("Threshold", tbl.actor(defender).threshold(kind)))
-    blocks.append(
+    fatigue = (
+        [note(f"{d_name} is fatigued: a mundane attack lowers the threshold by {FATIGUE_LOSS}.")]
+        if values[f"{defender}_fatigued"] and kind is Attack.MUNDANE
+        else []
+    )
+    return [
+        _turn_line(tbl, values["attacker"], attacker),
+        *_fight_step(tbl, values, attacker, kind),
         facts(
             [
-                ("Attack before the card", f"{a_name}: {describe_pool(attack_pool.parts())}"),
+                (
+                    "Attack before the card",
+                    f"{a_name}: {describe_pool(_pool(values, attacker).parts())}",
+                ),
                 (
                     "Defence before the card",
-                    f"{d_name} ({kind.value}): {describe_pool(defence_parts)}",
+                    f"{d_name} ({kind.value}): {describe_pool(defence.parts())}",
                 ),
             ]
-        )
-    )
+        ),
+        *fatigue,
+        _side_facts(tbl, "a", thresholds=True),
+        _side_facts(tbl, "b", thresholds=True),
+        note(TURN_RULE),
+        note(UNKNOWN_CARD_MODEL),
+        note(DAMAGE_RULE),
+    ]
+
+
+def _contest_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
+    pools = (_pool(values, "a"), _pool(values, "b"))
     pending = tbl.pending
-    if pending is not None and pending.kind == "initiative":
-        side: SideKey = "b" if pending.picks else "a"
-        actor = tbl.actor(side)
-        options = [
-            option(
-                card_name(card),
-                _request(values, "initiative", card),
-                badge="the Ace too is set aside" if card == ACE else "",
-            )
-            for card in actor.hand.cards
-        ]
-        if pending.picks:
-            blocks.append(line(f"{tbl.actor('a').name} has chosen an initiative card face down."))
-        blocks.append(
-            choices(
-                f"Initiative: {actor.name} plays a card face down "
-                "(set aside until the combat ends)",
-                options,
-            )
-        )
-    elif pending is not None and pending.attacker == attacker:
-        attack_total = opponent_total(attack_pool.base, tbl.actor(attacker).hand.cards)
-        odds = defending(defence_base, tbl.actor(defender).hand.cards, attack_total)
-        blocks.append(line(f"{a_name} has chosen a card face down."))
-        if tbl.actor(defender).hand.cards:
-            blocks.append(
-                _card_choices(
-                    f"{d_name} defends: choose a card ({_smallest_text(odds, 'holds')})",
-                    odds,
-                    values,
-                    "holds",
-                    "smallest sure defence",
-                )
-            )
-        else:
-            blocks.append(line(f"{d_name} has no card in hand until the combat ends."))
-    elif not tbl.actor(defender).hand.cards:  # only the initiative card was left
-        blocks.append(line(f"{d_name} has no card in hand until the combat ends."))
-    elif tbl.actor(attacker).hand.cards:
-        defence_total = opponent_total(defence_base, tbl.actor(defender).hand.cards)
-        odds = attacking(attack_pool.base, tbl.actor(attacker).hand.cards, defence_total)
-        blocks.append(
-            _card_choices(
-                f"{a_name} attacks {d_name}: choose a card face down "
-                f"({_smallest_text(odds, 'hits')})",
-                odds,
-                values,
-                "hits",
-                "smallest sure hit",
-            )
-        )
+    step: list[Block]
+    if pending is not None and pending.kind == "contest":
+        mover, foe, index = tbl.b, tbl.a, 1
     else:
-        blocks.append(line(f"{a_name} has no card in hand until the combat ends."))
-    blocks.append(note(UNKNOWN_CARD_MODEL))
-    blocks.append(note(DAMAGE_RULE))
-    return blocks
+        mover, foe, index = tbl.a, tbl.b, 0
+    if not mover.hand.cards:
+        step = [line(f"{mover.name} has no card in hand until the combat ends.")]
+    else:
+        foe_total = opponent_total(pools[1 - index].base, foe.hand.cards)
+        odds = contesting(pools[index].base, mover.hand.cards, foe_total)
+        prompt = (
+            f"{mover.name} contests {foe.name}: choose a card face down "
+            f"({_smallest_text(odds, 'prevails')})"
+        )
+        step = [_card_choices(prompt, odds, values, "prevails", "smallest sure win")]
+        if index == 1:
+            step.append(line(f"{foe.name} has chosen a card face down."))
+    return [
+        *step,
+        facts(
+            [
+                (f"{tbl.a.name}'s pool before the card", describe_pool(pools[0].parts())),
+                (f"{tbl.b.name}'s pool before the card", describe_pool(pools[1].parts())),
+            ]
+        ),
+        _side_facts(tbl, "a", thresholds=False),
+        _side_facts(tbl, "b", thresholds=False),
+        note(CONTEST_TIE_RULE),
+        note(UNKNOWN_CARD_MODEL),
+    ]
+
+
+def _powers_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
+    side: SideKey = values["power_side"]
+    actor = tbl.actor(side)
+    power = values["power"]
+    step: list[Block]
+    if power.startswith("back_in_the_fight"):
+        effect = refresh_effect(power)
+        able = refreshable(actor.hand, effect)
+        if not able:
+            step = [line(f"{effect.label}: {actor.name} has no spent card it can return.")]
+        elif effect.count is None:
+            step = [line(f"{effect.label}: {actor.name} gets back {card_list(able)}.")]
+        else:
+            options = [
+                option(card_name(card), _request(values, "power", power_card=card)) for card in able
+            ]
+            step = [choices(f"{effect.label}: choose the card {actor.name} gets back", options)]
+        step.append(note(f"{effect.power}: \u201c{effect.text}\u201d"))
+    else:
+        restoring = restore_effect(power)
+        step = [note(f"{restoring.power}: \u201c{restoring.text}\u201d")]
+    return [
+        *step,
+        _side_facts(tbl, side, thresholds=True),
+        note(POWERS_RULE),
+        note(REST_RULE),
+    ]
 
 
 def _preview(tbl: Table, values: Mapping[str, Any], specs: Mapping[SideKey, Actor]) -> list[Block]:
-    fight = values["mode"] == "fight"
+    mode = values["mode"]
     blocks: list[Block] = []
-    shown: tuple[SideKey, ...] = SIDES if fight else ("a",)
+    shown: tuple[SideKey, ...] = ("a",) if mode == "test" else SIDES
     for key in shown:
-        # A test uses only the deck; thresholds and nature matter in fights.
-        differs = (
-            not same_kind(tbl.actor(key), specs[key])
-            if fight
-            else tbl.actor(key).rank is not specs[key].rank
-        )
-        if differs:
+        if differs_from_form(tbl.actor(key), specs[key], fight=mode in ("fight", "powers")):
             blocks.append(
                 note(
                     f"Side {key.upper()} in play is a {describe_kind(tbl.actor(key))}; the form "
                     f"describes a {describe_kind(specs[key])}. Press Reset to play with the form's."
                 )
             )
-    if fight:
+    if mode == "fight":
         blocks += _fight_preview(tbl, values)
+    elif mode == "contest":
+        blocks += _contest_preview(tbl, values)
+    elif mode == "powers":
+        blocks += _powers_preview(tbl, values)
     else:
         blocks += _test_preview(tbl, values, _pool(values, "a"))
-    blocks.append(_log_block(tbl))
+    blocks.append(_log_block(tbl))  # the long record last, below the hand
     return blocks
 
 
@@ -560,55 +780,85 @@ def _pick(call: Call) -> object:
     return call.extra.get("pick")
 
 
-def _play(tbl: Table, call: Call) -> tuple[Table, list[Block]]:
+def _play_test(tbl: Table, call: Call) -> tuple[Table, list[Block]]:
     values = call.values
-    picked = "pick" in call.extra
-    if values["mode"] == "test":
-        card = _pick(call) if picked else values["card"]
-        pool = _pool(values, "a")
-        tbl, test = play_test(tbl, pool, card, values["cr"], values["affinity"])
-        if test.card is None:
-            text = "NO TEST NEEDED" if test.success else "IMPOSSIBLE"
-            return tbl, [outcome(text, "good" if test.success else "bad"), line(tbl.log[-1])]
-        headline = outcome("SUCCESS", "good") if test.success else outcome("FAILURE", "bad")
-        return tbl, [
-            headline,
-            line(f"{describe_pool(pool.parts(), test.card)} against CR {test.rating}."),
-            line(tbl.log[-1]),
-        ]
-    attacker: SideKey = values["attacker"]
+    card = _pick(call) if "pick" in call.extra else values["card"]
+    pool = _pool(values, "a")
+    tbl, test = play_test(tbl, pool, card, values["cr"], values["affinity"])
+    if test.card is None:
+        text = "NO TEST NEEDED" if test.success else "IMPOSSIBLE"
+        return tbl, [outcome(text, "good" if test.success else "bad"), line(tbl.log[-1])]
+    headline = outcome("SUCCESS", "good") if test.success else outcome("FAILURE", "bad")
+    return tbl, [
+        headline,
+        line(f"{describe_pool(pool.parts(), test.card)} against CR {test.rating}."),
+        line(tbl.log[-1]),
+    ]
+
+
+def _play_contest(tbl: Table, call: Call) -> tuple[Table, list[Block]]:
+    values = call.values
+    pools = (_pool(values, "a"), _pool(values, "b"))
+    if "pick" in call.extra:
+        pending = tbl.pending
+        if pending is None or pending.kind != "contest":
+            tbl = choose_contest_card(tbl, _pick(call))
+            return tbl, [
+                line(f"{tbl.a.name} has chosen a card face down. {tbl.b.name}: choose a card.")
+            ]
+        tbl, result = play_contest(
+            tbl, pools, pending.pick("a"), _pick(call), fields=("pick", "pick")
+        )
+    else:
+        tbl, result = play_contest(tbl, pools, values["card"], values["contest_card"])
+    names = (tbl.a.name, tbl.b.name)
+    headline = (
+        outcome("STAND-OFF: neither prevails")
+        if result.winner is None
+        else outcome(f"{names[result.winner].upper()} PREVAILS")
+    )
+    return tbl, [
+        headline,
+        line(
+            f"{names[0]}: {describe_pool(pools[0].parts(), result.cards[0])}; "
+            f"{names[1]}: {describe_pool(pools[1].parts(), result.cards[1])}."
+        ),
+        line(tbl.log[-1]),
+        note(CONTEST_TIE_RULE),
+    ]
+
+
+def _play_fight(tbl: Table, call: Call) -> tuple[Table, list[Block]]:
+    values = call.values
+    attacker = acting_side(tbl, values["attacker"])
     defender = other(attacker)
     kind = Attack(values["attack_kind"])
-    pending = tbl.pending
-    if picked and not (pending is not None and pending.kind == "exchange"):
-        tbl = choose_attack_card(tbl, attacker, _pick(call))
-        name, foe = tbl.actor(attacker).name, tbl.actor(defender).name
-        return tbl, [line(f"{name} has chosen a card face down. {foe}: choose a defence card.")]
-    if picked and pending is not None:
-        if pending.attacker != attacker:
-            raise RulesInputError(
-                "attacker", "The face-down card belongs to the other attack: set Who attacks back."
-            )
-        attack_card: object = pending.pick(attacker)
-        defence_card, fields = _pick(call), ("pick", "pick")
-    else:
-        attack_card, defence_card, fields = (
-            values["card"],
-            values["defence_card"],
-            (
-                "card",
-                "defence_card",
-            ),
-        )
     attack_pool, gear = _pool(values, attacker), _gear(values, defender)
-    tbl, result = resolve_exchange(
-        tbl, attacker, attack_pool, attack_card, gear, defence_card, kind, card_fields=fields
-    )
+    fatigued = values[f"{defender}_fatigued"]
+    if "pick" in call.extra:
+        tbl, maybe = play_fight_card(tbl, attacker, _pick(call), attack_pool, gear, kind, fatigued)
+        if maybe is None:
+            name, foe = tbl.actor(attacker).name, tbl.actor(defender).name
+            return tbl, [line(f"{name} has chosen a card face down. {foe}: choose a defence card.")]
+        result = maybe
+    else:
+        tbl, result = resolve_exchange(
+            tbl,
+            attacker,
+            attack_pool,
+            values["card"],
+            gear,
+            values["defence_card"],
+            kind,
+            defender_fatigued=fatigued,
+        )
     hit_or_held = (
         outcome(f"HIT: {result.damage} damage to {result.defender.name}")
         if result.hit
         else outcome(f"HELD: {result.defender.name} defends")
     )
+    turn = next_to_act(tbl)
+    after = [line(f"Next: {tbl.actor(turn).name}'s turn.")] if turn is not None else []
     return tbl, [
         hit_or_held,
         line(
@@ -616,9 +866,23 @@ def _play(tbl: Table, call: Call) -> tuple[Table, list[Block]]:
             f"defence: {describe_pool(result.defence_pool.parts(), result.defender_card)}."
         ),
         line(tbl.log[-1]),
+        *after,
         note(DAMAGE_RULE),
         note(HEALTH_RULE),
     ]
+
+
+def _play(tbl: Table, call: Call) -> tuple[Table, list[Block]]:
+    mode = call.values["mode"]
+    if mode == "test":
+        return _play_test(tbl, call)
+    if mode == "contest":
+        return _play_contest(tbl, call)
+    if mode == "fight":
+        return _play_fight(tbl, call)
+    raise RulesInputError(
+        "mode", "Play card is for tests, fights and contests: choose one of them."
+    )
 
 
 def _initiative(tbl: Table, call: Call) -> tuple[Table, list[Block]]:
@@ -627,13 +891,22 @@ def _initiative(tbl: Table, call: Call) -> tuple[Table, list[Block]]:
     if "pick" not in call.extra:
         tbl = start_initiative(tbl)
         return tbl, [line(f"Initiative: {tbl.a.name} chooses a card face down, then {tbl.b.name}.")]
-    pending = tbl.pending
-    side: SideKey = "b" if pending is not None and pending.picks else "a"
+    side = initiative_chooser(tbl)
     tbl, result = choose_initiative_card(tbl, side, _pick(call), call.rng)
     if result is None:
         return tbl, [line(f"{tbl.a.name} has chosen face down. {tbl.b.name}: choose a card.")]
     first = tbl.actor(tbl.order[0]).name
     return tbl, [outcome(f"{first} acts first"), line(tbl.log[-1]), note(INITIATIVE_RULE)]
+
+
+def _power(tbl: Table, call: Call) -> tuple[Table, list[Block]]:
+    values = call.values
+    if values["mode"] != "powers":
+        raise RulesInputError("mode", "Use power is for powers: choose Powers.")
+    tbl = use_power(
+        tbl, values["power_side"], values["power"], values["power_card"], values["power_threshold"]
+    )
+    return tbl, [outcome("Power used"), line(tbl.log[-1]), note(POWERS_RULE)]
 
 
 def handle(call: Call) -> dict[str, Any]:
@@ -653,6 +926,8 @@ def handle(call: Call) -> dict[str, Any]:
         tbl, view = _initiative(tbl, call)
     elif call.action == "play":
         tbl, view = _play(tbl, call)
+    elif call.action == "power":
+        tbl, view = _power(tbl, call)
     else:
         view = _preview(tbl, values, specs)
     if notice:
@@ -671,7 +946,8 @@ WIDGETS = (
         title="Card pool builder",
         summary=(
             "Build a Huldufolk pool, play a card from the hand against a challenge rating, "
-            "or play out a fight exchange by exchange; decks and thresholds are kept."
+            "play out a fight exchange by exchange in initiative order, contest attack "
+            "pools, or refresh cards and restore thresholds; decks and thresholds are kept."
         ),
         hand_roll=(
             "Add up the pool (Quality +3, Focus +2, equipment, assistance, supernatural "
@@ -687,6 +963,7 @@ WIDGETS = (
             Action("odds", "Hand and odds", auto=True, random=False),
             Action("initiative", "Play initiative", random=False),
             Action("end_combat", "End combat", random=False),
+            Action("power", "Use power", random=False),
             Action("rest", "Rest (restore thresholds)", random=False),
             Action("reset", "Reset decks", random=False),
         ),

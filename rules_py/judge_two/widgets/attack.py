@@ -1,4 +1,5 @@
-"""Widget ``judge_two.attack``: what an attack imposes, from its degrees (seed 003).
+"""Widget ``judge_two.attack``: what an attack imposes, from its degrees
+(The Way of All the Earth).
 
 For a roll made at the table (the judge widget shows the same for its own
 rolls): a successful attack, a group attack, guarding, a counter-attack, and
@@ -12,12 +13,14 @@ from typing import Any
 
 from rules_py.core.errors import RulesInputError
 from rules_py.judge_two import attacks
+from rules_py.judge_two import judging as jt
 from rules_py.widget import (
     Action,
     Block,
     Call,
     Field,
     Widget,
+    bool_field,
     choice_field,
     facts,
     int_field,
@@ -26,35 +29,14 @@ from rules_py.widget import (
     outcome,
 )
 
-__all__ = [
-    "DEFENDED",
-    "FIELDS",
-    "HANDLERS",
-    "PVP_RESISTANCE_RULE",
-    "RESISTANCE_SOURCES",
-    "WIDGETS",
-    "handle",
-]
+__all__ = ["WIDGETS"]
 
 ATTACK, GROUP, GUARD, COUNTER, PVP = "attack", "group", "guard", "counter", "pvp"
 DEFENDED = (ATTACK, GROUP, GUARD, PVP)  # situations with a defender's risk and resistance
-RESISTANCE_SOURCES = {
-    "number": None,
-    "light": attacks.ARMOUR_RESISTANCE["light"],
-    "heavy": attacks.ARMOUR_RESISTANCE["heavy"],
-    "highest": attacks.PRESTIGE_RESISTANCE["highest"],
-    "middle": attacks.PRESTIGE_RESISTANCE["middle"],
-    "low": attacks.PRESTIGE_RESISTANCE["low"],
-}
-PVP_RESISTANCE_RULE = (
-    "Player versus player: the defender's resistance and resolve reduce their "
-    "counted risk, as for every attack."
-)
 
 
 def _resistance(values: Mapping[str, Any]) -> int:
-    fixed = RESISTANCE_SOURCES[values["resistance_from"]]
-    return int(values["resistance"]) if fixed is None else fixed
+    return attacks.resistance_from(values["resistance_from"], values["resistance"])
 
 
 def _defender(values: Mapping[str, Any], risk_field: str = "risk") -> attacks.Defender:
@@ -68,7 +50,7 @@ def _defender(values: Mapping[str, Any], risk_field: str = "risk") -> attacks.De
     )
 
 
-def _options(result: attacks.AttackResult) -> list[Block]:
+def _options(result: attacks.AttackResult, disguised: bool = False) -> list[Block]:
     blocks: list[Block] = [
         outcome(attacks.consequences_text(result.options).capitalize(), "bad"),
         facts(
@@ -81,6 +63,8 @@ def _options(result: attacks.AttackResult) -> list[Block]:
         ),
     ]
     blocks.extend(note(text) for text in result.notes)
+    if disguised and attacks.disguise_revealed(result.risk_after):
+        blocks.append(line(attacks.DISGUISE_REVEALED))
     return blocks
 
 
@@ -95,20 +79,20 @@ def _attack(values: Mapping[str, Any]) -> list[Block]:
         veiled=values["veiled"],
         power_boon=not values["no_power_boon"],
         pierced=values["pierced"],
+        misdirected=values["misdirected"],
     )
-    return _options(result)
+    return _options(result, values["disguised"])
 
 
 def _group(values: Mapping[str, Any]) -> list[Block]:
     count = int(values["attackers"])
     degrees = [values[f"degrees{n}"] for n in range(1, count + 1)]
-    if sum(degrees) < 0:
+    if not attacks.group_succeeds(degrees):
+        kind = attacks.DefenderKind(values["defender"])
         return [
             outcome("The group attack fails", "neutral"),
-            line(
-                f"Total degrees {sum(degrees)}: less than zero fails. The defender can "
-                "counter-attack a single attacker, if eligible (a nemesis: every attacker)."
-            ),
+            line(f"Total degrees {sum(degrees)}: less than zero fails."),
+            line(attacks.group_counter(kind)),
         ]
     result = attacks.group_attack(degrees, _defender(values), veiled=values["veiled"])
     blocks: list[Block] = [
@@ -150,7 +134,9 @@ def _guard(values: Mapping[str, Any]) -> list[Block]:
         return blocks
     target = result.on_target
     blocks.insert(0, outcome("The guard's defence fails", "bad"))
-    blocks.append(line("The attacker may impose one threat on the guard."))
+    blocks.append(
+        line(f"The attacker may impose {attacks.consequences_text(result.on_guard)} on the guard.")
+    )
     blocks.append(
         line(
             f"Then, on the original target, what {target.degrees} degrees against the guard "
@@ -166,13 +152,13 @@ def _counter(values: Mapping[str, Any]) -> list[Block]:
     options = attacks.counter_attack(
         values["attacker_risk"],
         attacker=kind,
-        by_nemesis=values["by_nemesis"] and kind is attacks.DefenderKind.CHARACTER,
+        by_nemesis=values["by_nemesis"],
         brutes=values["brutes"],
         player_characters=values["player_characters"],
     )
     return [
         outcome(f"Counter-attack: {attacks.consequences_text(options)}", "neutral"),
-        line("Counter attacks do not impose risk or finishers on attackers by default."),
+        line(attacks.COUNTER_NO_RISK),
     ]
 
 
@@ -190,8 +176,8 @@ def _pvp(values: Mapping[str, Any]) -> list[Block]:
         blocks.append(outcome("The defence succeeds: the attack fails", "good"))
     else:
         blocks.append(line("The defence fails: the attack succeeds."))
-        blocks.extend(_options(result))
-        blocks.append(note(PVP_RESISTANCE_RULE))
+        blocks.extend(_options(result, values["disguised"]))
+        blocks.append(note(attacks.PVP_RESISTANCE_RULE))
     side = "the attacker's" if fight.next_side == "attacker" else "the defender's"
     truth = "innocent" if fight.attacker_innocent else "guilty"
     blocks.append(line(f"The attacker's Truth die was {truth}: {side} side takes the next turn."))
@@ -214,10 +200,6 @@ def handle(call: Call) -> dict[str, Any]:
 
 def _when(*situations: str, **more: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     return {"situation": situations, **more}
-
-
-def _flag(name: str, label: str, help_text: str, shown: dict[str, tuple[str, ...]]) -> Field:
-    return Field(name, label, "bool", False, help=help_text, shown_when=shown)
 
 
 FIELDS: tuple[Field, ...] = (
@@ -260,11 +242,11 @@ FIELDS: tuple[Field, ...] = (
         [("character", "Player character or foe"), ("brute", "Brute"), ("nemesis", "Nemesis")],
         shown_when=_when(ATTACK, GROUP),
     ),
-    _flag(
+    bool_field(
         "omen",
         "Omen condition met",
-        "Until it is, the nemesis takes no risk.",
-        _when(ATTACK, GROUP, defender=("nemesis",)),
+        help="Until it is, the nemesis takes no risk.",
+        shown_when=_when(ATTACK, GROUP, defender=("nemesis",)),
     ),
     int_field(
         "risk", "Defender's risk", 0, 0, attacks.RISK_MAX, shown_when=_when(ATTACK, GROUP, PVP)
@@ -282,14 +264,7 @@ FIELDS: tuple[Field, ...] = (
     choice_field(
         "resistance_from",
         "Resistance from",
-        [
-            ("number", "A number"),
-            ("light", "Light armour (2)"),
-            ("heavy", "Heavy armour (3)"),
-            ("highest", "Highest prestige (4)"),
-            ("middle", "Middle prestige (2)"),
-            ("low", "Low prestige (0)"),
-        ],
+        [(row.source, row.label) for row in attacks.RESISTANCE_SOURCES],
         help="Armour in martial conflicts, prestige in subtle ones.",
         shown_when=_when(*DEFENDED),
     ),
@@ -301,20 +276,45 @@ FIELDS: tuple[Field, ...] = (
         attacks.RESISTANCE_MAX,
         shown_when=_when(*DEFENDED, resistance_from=("number",)),
     ),
-    int_field("resolve", "Resolve", 0, 0, attacks.RESISTANCE_MAX, shown_when=_when(*DEFENDED)),
-    _flag(
+    int_field(
+        "resolve",
+        "Resolve",
+        0,
+        0,
+        attacks.RESISTANCE_MAX,
+        help=f"The captain's proficiency gives {attacks.CAPTAIN_RESOLVE}.",
+        shown_when=_when(*DEFENDED),
+    ),
+    bool_field(
+        "disguised",
+        "Defender is disguised",
+        help=f"At {attacks.CRITICAL_RISK} or more risk the disguise fails.",
+        shown_when=_when(ATTACK, PVP),
+    ),
+    bool_field(
         "veiled",
         "Veiled attack",
-        "Risk only: no threats, marks or finishers.",
-        _when(ATTACK, GROUP),
+        help="Risk only: no threats, marks or finishers.",
+        shown_when=_when(ATTACK, GROUP),
     ),
-    _flag(
+    bool_field(
+        "misdirected",
+        "Attacking the one who misdirected the attacker",
+        help="Half the risk (rounded down), no threats or marks; success ends the misdirection.",
+        shown_when=_when(ATTACK),
+    ),
+    bool_field(
         "no_power_boon",
         "No power boon readied",
-        "Unarmed or unscripted: no marks.",
-        _when(ATTACK),
+        help="Unarmed or unscripted: no marks.",
+        shown_when=_when(ATTACK),
     ),
-    _flag("pierced", "Attacker is pierced", "Cannot impose threats or marks.", _when(ATTACK)),
+    bool_field(
+        "pierced",
+        "Attacker is pierced",
+        help="Cannot impose threats or marks.",
+        shown_when=_when(ATTACK),
+    ),
     choice_field(
         "attacker_kind",
         "Counter-attacked attacker",
@@ -329,18 +329,18 @@ FIELDS: tuple[Field, ...] = (
         attacks.RISK_MAX,
         shown_when=_when(COUNTER, attacker_kind=("character",)),
     ),
-    _flag(
+    bool_field(
         "by_nemesis",
         "The defender is a nemesis",
-        "A nemesis finishes a player character at 12 risk.",
-        _when(COUNTER, attacker_kind=("character",)),
+        help=f"A nemesis finishes a player character at {attacks.RISK_MAX} risk.",
+        shown_when=_when(COUNTER, attacker_kind=("character",)),
     ),
     int_field(
         "brutes",
         "Brutes in the conflict",
         4,
         1,
-        99,
+        attacks.HEADCOUNT_MAX,
         shown_when=_when(COUNTER, attacker_kind=("brute",)),
     ),
     int_field(
@@ -348,21 +348,35 @@ FIELDS: tuple[Field, ...] = (
         "Player characters",
         4,
         1,
-        99,
+        attacks.HEADCOUNT_MAX,
         shown_when=_when(COUNTER, attacker_kind=("brute",)),
     ),
-    int_field("attacker_final_light", "Attacker's Final Light", 6, 1, 9, shown_when=_when(PVP)),
-    int_field("attacker_truth", "Attacker's Truth die", 4, 1, 6, shown_when=_when(PVP)),
+    int_field(
+        "attacker_final_light",
+        "Attacker's Final Light",
+        6,
+        jt.FINAL_LIGHT_MIN,
+        jt.FINAL_LIGHT_MAX,
+        shown_when=_when(PVP),
+    ),
+    int_field("attacker_truth", "Attacker's Truth die", 4, 1, jt.SIDES, shown_when=_when(PVP)),
     int_field(
         "defence_final_light",
         "Defender's Final Light",
         5,
-        1,
-        9,
+        jt.FINAL_LIGHT_MIN,
+        jt.FINAL_LIGHT_MAX,
         help="From a quick save against the attacker's Final Light.",
         shown_when=_when(PVP),
     ),
-    int_field("attack_number", "Attack number in this conflict", 1, 1, 999, shown_when=_when(PVP)),
+    int_field(
+        "attack_number",
+        "Attack number in this conflict",
+        1,
+        1,
+        attacks.ATTACK_NUMBER_MAX,
+        shown_when=_when(PVP),
+    ),
 )
 
 WIDGETS = (

@@ -1,4 +1,4 @@
-"""Widget ``judge_two.judge``: roll, then judge the dice (seed 003).
+"""Widget ``judge_two.judge``: roll, then judge the dice (The Way of All the Earth).
 
 The roll shows every legal judgment as a card; picking one sends the same
 request back with the same seed (so the same dice) and the chosen judgment in
@@ -22,7 +22,7 @@ from rules_py.widget import (
     Call,
     Field,
     Widget,
-    advanced,
+    bool_field,
     chance_text,
     chart,
     choice_field,
@@ -37,19 +37,7 @@ from rules_py.widget import (
     outcome,
 )
 
-__all__ = [
-    "ATTACK_ANY",
-    "ATTACK_NOTE",
-    "ATTACK_TEST",
-    "FIELDS",
-    "GROUP_CHOICE_RULE",
-    "NPC_KINDS",
-    "PRIORITY_CHOICES",
-    "RECOMMENDED",
-    "SINGLE",
-    "WIDGETS",
-    "handle",
-]
+__all__ = ["WIDGETS"]
 
 TEST, SAVE, GROUP = "test", "save", "group"
 SINGLE = {"mode": (TEST, SAVE)}
@@ -62,14 +50,8 @@ PRIORITY_CHOICES = [
     (jt.Priority.DEGREES.value, "Most degrees first"),
 ]
 NPC_KINDS = [("character", "Foe"), ("brute", "Brute"), ("nemesis", "Nemesis")]
-GROUP_CHOICE_RULE = (
-    "Each Truth die is shown once, with the highest other dice as Lights: any "
-    "other way to share these dice only lowers the total."
-)
-ATTACK_NOTE = (
-    "Attack: a test's degrees of success are the attack's. Defence: a failed "
-    "save's degrees of failure become the attack's degrees of success."
-)
+DISGUISE_CHOICES = [("none", "None"), *((row.disguise, row.label) for row in tables().disguises)]
+ARMOUR_CHOICES = [("none", "None"), *((row.armour, row.label) for row in tables().armour)]
 
 # ------------------------------------------------------------------ words
 
@@ -97,22 +79,51 @@ def _conditions(values: Mapping[str, Any]) -> jt.Conditions:
     )
 
 
+def _cl(values: Mapping[str, Any]) -> int:
+    """The challenge level as set, moved by the environment (a single roll only)."""
+    if values["mode"] == GROUP:
+        return int(values["cl"])
+    return jt.moved_cl(
+        values["cl"], favoured=values["cover"], npc_environment=values["npc_environment"]
+    )
+
+
+def _rank(values: Mapping[str, Any]) -> int:
+    """The rank added to the Light die: none for a test without the proficiency."""
+    proficient = values["mode"] != TEST or not values["not_proficient"]
+    return jt.final_light_rank(values["rank"], proficient=proficient)
+
+
+def _setting_notes(values: Mapping[str, Any]) -> list[Block]:
+    """What moved the challenge level or the rank, and the choices the site made."""
+    blocks: list[Block] = []
+    if values["mode"] == GROUP:
+        return blocks
+    cl = _cl(values)
+    if cl != values["cl"] or (values["cover"] and values["npc_environment"]):
+        why = [
+            *(["cover or high ground -1"] if values["cover"] else []),
+            *(
+                ["the environment used by a non-player character +1"]
+                if values["npc_environment"]
+                else []
+            ),
+        ]
+        blocks.append(line(f"Challenge level {values['cl']}, {', '.join(why)}: {cl}."))
+        if values["cover"] and values["npc_environment"]:
+            blocks.append(note(jt.CL_MOVE_RULE))
+    if values["mode"] == TEST and values["not_proficient"]:
+        blocks.append(note(jt.PROFICIENCY_RULE))
+    return blocks
+
+
 def _ranks(values: Mapping[str, Any]) -> tuple[int, ...]:
     names = ("rank1", "rank2", "rank3")[: int(values["players"])]
     return tuple(int(values[name]) for name in names)
 
 
 def _condition_lines(conditions: jt.Conditions) -> list[Block]:
-    words = {
-        jt.DiceMode.NORMAL: "Roll two dice and judge them.",
-        jt.DiceMode.BOLD: "Bold: roll three dice, judge two, ignore the third.",
-        jt.DiceMode.FAINT: "Faint: roll three dice, discard the highest, judge the other two.",
-    }
-    blocks: list[Block] = [line(words[conditions.dice])]
-    if conditions.quick:
-        blocks.append(line("Quick: no gamemaster intervention, whatever the Truth die."))
-    if conditions.long:
-        blocks.append(line("Long: the gamemaster intervenes first, then the test is rolled."))
+    blocks: list[Block] = [line(text) for text in jt.condition_lines(conditions)]
     blocks.extend(note(text) for text in conditions.notes)
     return blocks
 
@@ -140,10 +151,11 @@ def _degree_chart(distribution: Any, title: str, summary: str) -> Block:
 def _single_odds(values: Mapping[str, Any]) -> list[Block]:
     conditions = _conditions(values)
     priority = jt.Priority(values["priority"])
-    rank, cl = values["rank"], values["cl"]
+    rank, cl = _rank(values), _cl(values)
     odds = judge_odds(rank, cl, conditions.dice, priority)
     who = f"{_trait(values)} {rank} against CL {cl}"
     return [
+        *_setting_notes(values),
         line(
             f"{who}, {conditions.dice.value} roll, judged {jt.PRIORITY_TEXT[priority]}: "
             f"success {chance_text(odds.success)}."
@@ -233,13 +245,15 @@ def _pick(options: Sequence[Any], wanted: object, keyed: Any) -> Any:
 def _single_roll(values: Mapping[str, Any], call: Call) -> list[Block]:
     conditions = _conditions(values)
     priority = jt.Priority(values["priority"])
-    judging = jt.roll_and_judge(conditions, values["rank"], values["cl"], call.rng, priority)
-    picked: jt.Judgment | None = None
+    judging = jt.roll_and_judge(conditions, _rank(values), _cl(values), call.rng, priority)
+    picked = judging.forced
     if "choice" in call.extra:
         picked = _pick(judging.options, call.extra["choice"], _key)
-    elif judging.doubles:
-        picked = judging.best  # "With doubles, there isn't anything to judge"
-    blocks: list[Block] = [*_rolled_dice(judging.roll, picked), *_condition_lines(conditions)]
+    blocks: list[Block] = [
+        *_rolled_dice(judging.roll, picked),
+        *_condition_lines(conditions),
+        *_setting_notes(values),
+    ]
     if picked is None:
         blocks.append(
             line(
@@ -317,56 +331,62 @@ def _degrees(count: int) -> str:
     return f"{count} degree" if count == 1 else f"{count} degrees"
 
 
-def _counter_line(values: Mapping[str, Any], attacker_kind: str, by_nemesis: bool) -> Block:
-    if attacker_kind == "brute":
-        return line(
-            "If the defender can counter-attack: one threat on the brute (if the brutes "
-            "are at least as many as the player characters), otherwise any threat or a "
-            "finisher."
+def _exchange_blocks(exchange: attacks.Exchange, values: Mapping[str, Any]) -> list[Block]:
+    if exchange.result is not None:
+        blocks = _attack_blocks(exchange.result, "the defender")
+        if values["disguised"] and attacks.disguise_revealed(exchange.result.risk_after):
+            blocks.append(line(attacks.DISGUISE_REVEALED))
+        return blocks
+    blocks = [line("The attack fails: the defence succeeds.")]
+    if exchange.counter:
+        blocks.append(
+            line(
+                "If the defender can counter-attack, they impose "
+                f"{attacks.consequences_text(exchange.counter)} on the attacker "
+                f"(attacker's risk {exchange.attacker_risk})."
+            )
         )
-    options = attacks.counter_attack(values["attacker_risk"], by_nemesis=by_nemesis)
-    return line(
-        "If the defender can counter-attack, they impose "
-        f"{attacks.consequences_text(options)} on the attacker "
-        f"(attacker's risk {values['attacker_risk']}); no risk."
-    )
+    blocks.extend(line(text) for text in exchange.notes)
+    return blocks
 
 
 def _single_attack(values: Mapping[str, Any], j: jt.Judgment) -> list[Block]:
-    blocks: list[Block] = [note(ATTACK_NOTE)]
+    blocks: list[Block] = [note(attacks.ATTACK_DEGREES_RULE)]
     if values["mode"] == TEST:
-        kind = values["defender"]
-        if j.success:
-            result = attacks.attack(j.degrees, _defender(values, kind), veiled=values["veiled"])
-            blocks.extend(_attack_blocks(result, "the defender"))
-        else:
-            blocks.append(line("The attack fails: the defence succeeds."))
-            if values["veiled"]:
-                blocks.append(line("A veiled attack cannot be counter-attacked."))
-            else:
-                blocks.append(_counter_line(values, "character", kind == "nemesis"))
-        if attacks.burdened(j.outcome, armour=values["armour"], captain=values["captain"]):
+        exchange = attacks.pc_attack(
+            j.degrees,
+            _defender(values, values["defender"]),
+            attacker_risk=values["attacker_risk"],
+            veiled=values["veiled"],
+            misdirected=values["misdirected"],
+        )
+        blocks.extend(_exchange_blocks(exchange, values))
+        if attacks.burdened(
+            j.outcome,
+            armour=values["armour"],
+            captain=values["captain"],
+            disguise=values["disguise"],
+        ):
             blocks.append(line(attacks.BURDENED_EFFECT))
         return blocks
-    kind = values["attacker"]
-    if j.success:
-        blocks.append(line("The defence succeeds: the attack fails."))
-        blocks.append(_counter_line(values, kind, False))
-    else:
-        result = attacks.attack(-j.degrees, _defender(values, "character"))
-        blocks.extend(_attack_blocks(result, "the defender"))
+    exchange = attacks.npc_attack(
+        j.degrees,
+        _defender(values, "character"),
+        attacker=attacks.DefenderKind(values["attacker"]),
+        attacker_risk=values["attacker_risk"],
+        brutes=values["brutes"],
+        player_characters=values["player_characters"],
+    )
+    blocks.extend(_exchange_blocks(exchange, values))
     return blocks
 
 
 def _group_attack(values: Mapping[str, Any], j: group.GroupJudgment) -> list[Block]:
-    blocks: list[Block] = [note(ATTACK_NOTE)]
+    blocks: list[Block] = [note(attacks.ATTACK_DEGREES_RULE)]
     kind = values["defender"]
     if not j.success:
         blocks.append(line("The group attack fails: the defence succeeds."))
-        if kind == "nemesis":
-            blocks.append(line("A nemesis can counter-attack every attacker."))
-        else:
-            blocks.append(line("The defender can counter-attack a single attacker, if eligible."))
+        blocks.append(line(attacks.group_counter(attacks.DefenderKind(kind))))
         return blocks
     result = attacks.group_attack(j.degrees, _defender(values, kind), veiled=values["veiled"])
     for number, each in enumerate(result.each, start=1):
@@ -399,11 +419,9 @@ def _group_roll(values: Mapping[str, Any], call: Call) -> list[Block]:
     rolled = group.roll_group(len(ranks), call.rng)
     options = group.group_options(rolled, ranks, cl)
     best = group.group_recommended(options, priority)
-    picked: group.GroupJudgment | None = None
+    picked = group.only_choice(options)
     if "choice" in call.extra:
         picked = _pick(options, call.extra["choice"], _group_key)
-    elif len(options) == 1:
-        picked = best
     blocks: list[Block] = [
         dice(
             f"Player {number}'s dice",
@@ -439,7 +457,7 @@ def _group_roll(values: Mapping[str, Any], call: Call) -> list[Block]:
                 ],
             )
         )
-        blocks.append(note(GROUP_CHOICE_RULE))
+        blocks.append(note(group.GROUP_CHOICE_RULE))
     return blocks
 
 
@@ -463,11 +481,7 @@ def _group_judged(values: Mapping[str, Any], j: group.GroupJudgment) -> list[Blo
                 ("Total degrees", jt.signed(j.total)),
             ]
         ),
-        line(
-            "Guilty: the gamemaster intervenes before the turn passes."
-            if guilty
-            else "Innocent: the turn passes with no intervention."
-        ),
+        line(group.intervention_text(j)),
         note(group.SHARING_RULE),
     ]
     if values["attack"]:
@@ -488,9 +502,12 @@ def handle(call: Call) -> dict[str, Any]:
     return {"view": view}
 
 
-def _bool(name: str, label: str, help_text: str, shown: Mapping[str, tuple[str, ...]]) -> Field:
-    return Field(name, label, "bool", False, help=help_text, shown_when=dict(shown))
-
+ATTACK_SAVE = {"attack": ("true",), "mode": (SAVE,)}
+RESISTANCE_HELP = "; ".join(
+    f"{row.label.split(' (')[0].lower()} {row.resistance}"
+    for row in attacks.RESISTANCE_SOURCES
+    if row.resistance is not None
+)
 
 FIELDS: tuple[Field, ...] = (
     choice_field(
@@ -510,34 +527,80 @@ FIELDS: tuple[Field, ...] = (
         "Essence",
         [(name, name) for name in jt.ESSENCES],
         "Strength",
-        help="Heart, Mind and Strength: half their three attributes, rounded down; "
-        "this site caps them at 3, the top rank.",
+        help=jt.ESSENCE_CAP_RULE,
         shown_when={"mode": (SAVE,)},
     ),
     int_field("rank", "Rank", 1, jt.RANK_MIN, jt.RANK_MAX, shown_when=SINGLE),
-    choice_field(
-        "players", "Players", [("2", "Two"), ("3", "Three")], shown_when={"mode": (GROUP,)}
+    bool_field(
+        "not_proficient",
+        "Not proficient",
+        help="Without the weapon's proficiency (or, in a social test or subtle attack, "
+        "the language's) the rank is not added to the Light die.",
+        shown_when={"mode": (TEST,)},
     ),
-    int_field("rank1", "Player 1's rank", 1, 0, 3, shown_when={"mode": (GROUP,)}),
-    int_field("rank2", "Player 2's rank", 1, 0, 3, shown_when={"mode": (GROUP,)}),
-    int_field(
-        "rank3", "Player 3's rank", 1, 0, 3, shown_when={"mode": (GROUP,), "players": ("3",)}
+    choice_field(
+        "players",
+        "Players",
+        [(str(n), {2: "Two", 3: "Three"}[n]) for n in range(group.GROUP_MIN, group.GROUP_MAX + 1)],
+        shown_when={"mode": (GROUP,)},
+    ),
+    *(
+        int_field(
+            f"rank{n}",
+            f"Player {n}'s rank",
+            1,
+            jt.RANK_MIN,
+            jt.RANK_MAX,
+            shown_when={"mode": (GROUP,)}
+            if n <= group.GROUP_MIN
+            else {"mode": (GROUP,), "players": (str(n),)},
+        )
+        for n in range(1, group.GROUP_MAX + 1)
     ),
     int_field(
         "cl",
         "Challenge level",
         6,
-        jt.CL_MIN,
-        jt.CL_MAX,
-        help="Set by the gamemaster, or an opposing character's power level.",
+        jt.ANY_CL_MIN,
+        jt.ANY_CL_MAX,
+        help="Set by the gamemaster (4 to 8), an opposing character's power level, or, "
+        "player against player, the attacker's Final Light (1 to 9).",
     ),
-    _bool("bold", "Bold", "Roll three dice, judge two, ignore the third.", SINGLE),
-    _bool("faint", "Faint", "Roll three dice, discard the highest, judge the rest.", SINGLE),
-    advanced(
-        _bool("quick", "Quick", "No gamemaster intervention, whatever the Truth die.", SINGLE)
+    bool_field(
+        "cover",
+        "Cover or high ground",
+        help="The environment strongly benefits the action: challenge level -1.",
+        shown_when=SINGLE,
     ),
-    advanced(
-        _bool("long", "Long", "The gamemaster intervenes first. A long save is faint.", SINGLE)
+    bool_field(
+        "npc_environment",
+        "Opponent uses the environment",
+        help="A non-player character manipulates the environment in their favour: "
+        "challenge level +1.",
+        shown_when=SINGLE,
+    ),
+    bool_field(
+        "bold", "Bold", help="Roll three dice, judge two, ignore the third.", shown_when=SINGLE
+    ),
+    bool_field(
+        "faint",
+        "Faint",
+        help="Roll three dice, discard the highest, judge the rest.",
+        shown_when=SINGLE,
+    ),
+    bool_field(
+        "quick",
+        "Quick",
+        help="No gamemaster intervention, whatever the Truth die.",
+        shown_when=SINGLE,
+        advanced=True,
+    ),
+    bool_field(
+        "long",
+        "Long",
+        help="The gamemaster intervenes first. A long save is faint.",
+        shown_when=SINGLE,
+        advanced=True,
     ),
     choice_field(
         "priority",
@@ -548,16 +611,29 @@ FIELDS: tuple[Field, ...] = (
         "success, then degrees. Most degrees first: then innocence.",
         advanced=True,
     ),
-    Field(
+    bool_field(
         "attack",
         "Attack or defence",
-        "bool",
-        False,
         help="Show what the result imposes: a test attacks, a save defends.",
     ),
     choice_field("defender", "Defender", NPC_KINDS, shown_when=ATTACK_TEST),
-    choice_field(
-        "attacker", "Attacker", NPC_KINDS, shown_when={"attack": ("true",), "mode": (SAVE,)}
+    choice_field("attacker", "Attacker", NPC_KINDS, shown_when=ATTACK_SAVE),
+    int_field(
+        "brutes",
+        "Brutes in the conflict",
+        4,
+        1,
+        attacks.HEADCOUNT_MAX,
+        help="Decides a counter-attack on a brute.",
+        shown_when={**ATTACK_SAVE, "attacker": ("brute",)},
+    ),
+    int_field(
+        "player_characters",
+        "Player characters",
+        4,
+        1,
+        attacks.HEADCOUNT_MAX,
+        shown_when={**ATTACK_SAVE, "attacker": ("brute",)},
     ),
     int_field("risk", "Defender's risk", 0, 0, attacks.RISK_MAX, shown_when=ATTACK_ANY),
     int_field(
@@ -566,37 +642,70 @@ FIELDS: tuple[Field, ...] = (
         0,
         0,
         attacks.RESISTANCE_MAX,
-        help="Light armour 2, heavy armour 3; prestige: highest 4, middle 2, low 0.",
+        help=f"Armour and prestige: {RESISTANCE_HELP}.",
         shown_when=ATTACK_ANY,
     ),
-    int_field("resolve", "Defender's resolve", 0, 0, attacks.RESISTANCE_MAX, shown_when=ATTACK_ANY),
-    _bool(
+    int_field(
+        "resolve",
+        "Defender's resolve",
+        0,
+        0,
+        attacks.RESISTANCE_MAX,
+        help=f"The captain's proficiency gives {attacks.CAPTAIN_RESOLVE}.",
+        shown_when=ATTACK_ANY,
+    ),
+    bool_field(
+        "disguised",
+        "Defender is disguised",
+        help="At 7 or more risk the disguise fails.",
+        shown_when=ATTACK_ANY,
+    ),
+    bool_field(
         "omen",
         "Omen condition met",
-        "Until it is, the nemesis takes no risk.",
-        {"attack": ("true",), "mode": (TEST, GROUP), "defender": ("nemesis",)},
+        help="Until it is, the nemesis takes no risk.",
+        shown_when={"attack": ("true",), "mode": (TEST, GROUP), "defender": ("nemesis",)},
     ),
-    _bool("veiled", "Veiled attack", "Risk only: no threats, marks or finishers.", ATTACK_TEST),
+    bool_field(
+        "veiled",
+        "Veiled attack",
+        help="Risk only: no threats, marks or finishers.",
+        shown_when=ATTACK_TEST,
+    ),
+    bool_field(
+        "misdirected",
+        "Attacking the one who misdirected you",
+        help="Half the risk (rounded down), no threats or marks; success ends the misdirection.",
+        shown_when={"attack": ("true",), "mode": (TEST,)},
+    ),
     int_field(
         "attacker_risk",
         "Attacker's risk",
         0,
         0,
         attacks.RISK_MAX,
-        help="Decides a counter-attack: 7 or more allows two threats or a mark.",
+        help=f"Decides a counter-attack: {attacks.CRITICAL_RISK} or more allows two threats "
+        "or a mark.",
         shown_when={"attack": ("true",), "mode": SINGLE["mode"]},
     ),
     choice_field(
         "armour",
         "Your armour",
-        [("none", "None"), ("light", "Light"), ("heavy", "Heavy")],
+        ARMOUR_CHOICES,
         shown_when={"attack": ("true",), "mode": (TEST,)},
     ),
-    _bool(
+    bool_field(
         "captain",
         "Captain's proficiency",
-        "Heavy armour then burdens only on a guilty failure.",
-        {"attack": ("true",), "mode": (TEST,), "armour": ("heavy",)},
+        help="Heavy armour then burdens only on a guilty failure.",
+        shown_when={"attack": ("true",), "mode": (TEST,), "armour": ("heavy",)},
+    ),
+    choice_field(
+        "disguise",
+        "Your disguise",
+        DISGUISE_CHOICES,
+        help="A disguise burdens as armour does.",
+        shown_when={"attack": ("true",), "mode": (TEST,)},
     ),
 )
 

@@ -1,4 +1,5 @@
-"""Widget ``judge_two.rounds``: who has acted this round, and each intervention.
+"""Widget ``judge_two.rounds``: who has acted this round, and each intervention
+(The Way of All the Earth, "Truth and Turns").
 
 Stateful: the tracker travels as JSON in ``state`` and the page keeps it
 between visits. A malformed saved state starts a fresh tracker with a notice.
@@ -6,11 +7,10 @@ between visits. A malformed saved state starts a fresh tracker with a notice.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from rules_py.core.errors import RulesInputError, describe
+from rules_py.core.errors import RulesInputError
 from rules_py.judge_two import rounds
 from rules_py.widget import (
     Action,
@@ -18,6 +18,7 @@ from rules_py.widget import (
     Call,
     Field,
     Widget,
+    bool_field,
     choice_field,
     facts,
     int_field,
@@ -26,27 +27,10 @@ from rules_py.widget import (
     table,
 )
 
-__all__ = ["LOG_SHOWN", "RESULTS", "WIDGETS", "handle"]
+__all__ = ["WIDGETS"]
 
 LOG_SHOWN = 24  # the latest lines; a whole evening would not fit a phone
-RESULTS = [
-    (rounds.TurnResult.INNOCENT.value, "Innocent (Truth 4-6)"),
-    (rounds.TurnResult.GUILTY.value, "Guilty (Truth 1-3)"),
-    (rounds.TurnResult.QUICK.value, "Quick test (no intervention)"),
-    (rounds.TurnResult.DEEDS.value, "Deeds only, no test"),
-]
-
-
-def _who(text: str, players: int) -> list[int]:
-    """ "A", "a c", "A, C" or "A and C": one to three player letters."""
-    last = rounds.NAMES[players - 1]
-    letters = [part for part in re.split(r"[\s,;&+]+|\bAND\b", text.strip().upper()) if part]
-    allowed = f"Who must be one to three player letters from A to {last}, such as A or A C"
-    if not 1 <= len(letters) <= 3 or any(
-        len(letter) != 1 or letter not in rounds.NAMES[:players] for letter in letters
-    ):
-        raise RulesInputError("who", f"{allowed} (got {describe(text)}).")
-    return [rounds.NAMES.index(letter) for letter in letters]
+RESULTS = [(result.value, label) for result, label in rounds.RESULT_LABELS.items()]
 
 
 def _tracker(call: Call) -> tuple[rounds.Rounds, str]:
@@ -102,9 +86,9 @@ def handle(call: Call) -> dict[str, Any]:
             "view": [line(f"New tracker: {fresh.players} players, round 1.")],
             "state": fresh.to_json(),
         }
-    chosen = _who(values["who"], tracker.players)
     result = rounds.TurnResult(values["result"])
     try:
+        chosen = rounds.parse_players(values["who"], tracker.players)
         updated = rounds.take_turn(tracker, chosen, result, long=values["long"])
     except RulesInputError as error:  # the engine names its "player"; the form calls it "who"
         raise RulesInputError("who", error.message) from None
@@ -143,13 +127,7 @@ WIDGETS = (
                 max_length=40,
             ),
             choice_field("result", "Result", RESULTS),
-            Field(
-                "long",
-                "Long test",
-                "bool",
-                False,
-                help="The gamemaster intervenes before the test.",
-            ),
+            bool_field("long", "Long test", help="The gamemaster intervenes before the test."),
         ),
         actions=(
             Action("record", "Record turn", random=False),

@@ -1,0 +1,129 @@
+// View blocks: Python answers with a list of blocks ({type, ...fields}) and
+// this module draws each one, knowing no rules. One renderer per block type,
+// in the RENDERERS table below; every type and its fields are listed in
+// CONTRIBUTING.md ("View blocks"), and tests/site/test_runtime_blocks.py
+// checks the table against the types rules_py emits.
+import { dataTable, el, selectText } from "./dom.js";
+import { renderChart } from "./chart.js";
+
+function renderOutcome(block) {
+  return el("p", { className: "rp-outcome rp-tone-" + (block.tone || "neutral"), text: block.text });
+}
+
+function renderLine(block) {
+  return el("p", { className: "rp-line", text: block.text });
+}
+
+function renderNote(block) {
+  return el("p", { className: "rp-note" }, [el("span", { className: "rp-note-mark", text: "Note: " }), block.text]);
+}
+
+function renderDice(block) {
+  const list = el("ul", { className: "rp-dice-list", role: "list" });
+  for (const die of block.dice) {
+    const tags = die.tags || [];
+    const spoken = "d" + die.sides + " showing " + die.value + (tags.length ? ", " + tags.join(", ") : "");
+    list.appendChild(el("li", {
+      className: "rp-die " + tags.map((t) => "rp-die-" + t).join(" "),
+      "aria-label": spoken, title: spoken,
+    }, [el("span", { "aria-hidden": "true", text: String(die.value) })]));
+  }
+  return el("div", { className: "rp-dice" }, [el("span", { className: "rp-dice-label", text: block.label }), list]);
+}
+
+function renderFacts(block) {
+  const list = el("dl", { className: "rp-facts" });
+  for (const [name, value] of block.items) {
+    list.appendChild(el("dt", { text: name }));
+    list.appendChild(el("dd", { text: value }));
+  }
+  return list;
+}
+
+function renderTable(block) {
+  return dataTable(block.caption, block.columns, block.rows, block.highlight);
+}
+
+// Each option is a button that sends its `request` as a follow-up of the last one.
+function renderChoices(block, widget) {
+  const group = el("div", { className: "rp-choices", role: "group", "aria-label": block.prompt });
+  group.appendChild(el("p", { className: "rp-choices-prompt", text: block.prompt }));
+  for (const option of block.options) {
+    const button = el("button", {
+      type: "button", className: "rp-choice" + (option.selected ? " rp-choice-selected" : ""),
+      "aria-pressed": option.selected ? "true" : "false",
+    }, [el("span", { className: "rp-choice-label", text: option.label })]);
+    if (option.badge) button.appendChild(el("span", { className: "rp-badge", text: option.badge }));
+    for (const text of option.lines) {
+      button.appendChild(el("span", { className: "rp-choice-line", text }));
+    }
+    button.addEventListener("click", () => { widget.followUp(option.request); });
+    group.appendChild(button);
+  }
+  return group;
+}
+
+// Copies to the clipboard, or selects the text where the clipboard is refused.
+function renderCopy(block) {
+  const text = el("pre", { className: "rp-copy-text", text: block.text });
+  const status = el("span", { className: "rp-copy-status", role: "status" });
+  const button = el("button", { type: "button", className: "md-button rp-button", text: block.label });
+  button.addEventListener("click", () => {
+    const done = () => { status.textContent = "Copied."; };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(block.text).then(done, () => { selectText(text); });
+    } else {
+      selectText(text);
+    }
+  });
+  return el("div", { className: "rp-copy" }, [text, button, status]);
+}
+
+// Acts on the page (a spell's row, say) and draws nothing.
+function focusElement(block) {
+  const target = document.getElementById(block.id);
+  document.querySelectorAll(".rp-focused").forEach((node) => node.classList.remove("rp-focused"));
+  if (target) {
+    target.classList.add("rp-focused");
+    target.scrollIntoView({ block: "center", behavior: "smooth" });
+  }
+  return null;
+}
+
+// Shows only the listed rows of a table of the page; draws nothing.
+function filterRows(block) {
+  const tableNode = document.getElementById(block.table);
+  if (!tableNode) return null;
+  const visible = new Set(block.visible);
+  tableNode.querySelectorAll("tbody tr").forEach((row) => {
+    row.hidden = !visible.has(row.id);
+  });
+  return null;
+}
+
+// block type -> renderer(block, widget): a node to show, or null.
+export const RENDERERS = Object.freeze({
+  outcome: renderOutcome,
+  line: renderLine,
+  note: renderNote,
+  dice: renderDice,
+  facts: renderFacts,
+  table: renderTable,
+  chart: renderChart,
+  choices: renderChoices,
+  copy: renderCopy,
+  focus_element: focusElement,
+  filter_rows: filterRows,
+});
+
+// Draws `view` into `container`, replacing what was there. `widget` is what a
+// block's buttons talk to (its followUp(request)).
+export function renderView(container, view, widget) {
+  const nodes = [];
+  for (const block of view) {
+    const renderer = Object.hasOwn(RENDERERS, block.type) ? RENDERERS[block.type] : null;
+    const node = renderer ? renderer(block, widget) : el("p", { className: "rp-line", text: "(" + block.type + ")" });
+    if (node) nodes.push(node);
+  }
+  container.replaceChildren(...nodes);
+}

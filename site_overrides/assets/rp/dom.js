@@ -1,0 +1,46 @@
+// DOM helpers of the widget runtime. Output is built with DOM nodes and
+// textContent only, never innerHTML: text from Python is never parsed as HTML.
+
+// el("p", {className: "rp-line", text: "..."}, [child, "text", null]):
+// false, null and undefined attributes are left out, true is a bare attribute.
+export function el(tag, attrs, children) {
+  const node = document.createElement(tag);
+  if (attrs) {
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "text") node.textContent = value;
+      else if (key === "className") node.className = value;
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+  }
+  for (const child of children || []) {
+    if (child) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+// Ids unique within the page (labels, error and help texts point at them).
+let uid = 0;
+export function freshId(prefix) {
+  uid += 1;
+  return prefix + "-" + uid;
+}
+
+// A table of text cells; `highlight` is the index of a row to mark, or null.
+export function dataTable(caption, columns, rows, highlight) {
+  const head = el("tr", null, columns.map((c) => el("th", { scope: "col", text: c })));
+  const body = el("tbody", null, rows.map((row, index) =>
+    el("tr", { className: index === highlight ? "rp-row-highlight" : null },
+      row.map((cell) => el("td", { text: cell })))));
+  return el("table", { className: "rp-table" }, [
+    caption ? el("caption", { text: caption }) : null, el("thead", null, [head]), body,
+  ]);
+}
+
+export function selectText(node) {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const selection = window.getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+}

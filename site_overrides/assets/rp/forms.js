@@ -1,0 +1,134 @@
+// A widget's form, built from its catalog entry (rules_py.widget.Field and
+// Action, published by rules_py.web.catalog): one labelled control per field,
+// with its help and error texts, the action buttons and the seed replay. Every
+// bound and label comes from the catalog; nothing here knows a rule.
+import { el, freshId } from "./dom.js";
+
+// One field: returns {wrap, input, error}. `initial` is the page's value for
+// the field, or its default.
+export function buildField(field, initial) {
+  const id = freshId("rp-" + field.name);
+  const errorId = id + "-error";
+  const helpId = id + "-help";
+  let input;
+  if (field.kind === "choice") {
+    input = el("select", { id, name: field.name });
+    for (const choice of field.choices) {
+      const opt = el("option", { value: choice.value, text: choice.label });
+      if (choice.value === initial) opt.selected = true;
+      input.appendChild(opt);
+    }
+  } else if (field.kind === "bool") {
+    input = el("input", { id, name: field.name, type: "checkbox" });
+    input.checked = Boolean(initial);
+  } else {
+    input = el("input", {
+      id, name: field.name, type: "text", autocomplete: "off", spellcheck: "false",
+      inputmode: field.kind === "int" ? "numeric" : null,
+    });
+    input.value = String(initial);
+  }
+  input.setAttribute("aria-describedby", (field.help ? helpId + " " : "") + errorId);
+  const label = el("label", { for: id, text: field.kind === "int"
+    ? field.label + " (" + field.min + "\u2013" + field.max + ")" : field.label });
+  const error = el("p", { id: errorId, className: "rp-error", "data-role": "error", "data-field": field.name });
+  const control = field.kind === "int" ? stepper(field, input) : input;
+  const wrap = el("div", { className: "rp-field rp-field-" + field.kind, "data-field": field.name },
+    field.kind === "bool" ? [input, label] : [label, control]);
+  if (field.help) wrap.appendChild(el("p", { id: helpId, className: "rp-help", text: field.help }));
+  wrap.appendChild(error);
+  return { wrap, input, error };
+}
+
+// The event that means "this field changed" for its kind.
+export function changeEvent(field) {
+  return field.kind === "text" || field.kind === "int" ? "input" : "change";
+}
+
+// Whole-number fields get - and + buttons for thumbs at the table, and the
+// arrow keys for keyboards; both stay within the catalog's bounds. The
+// buttons are left out of the Tab order: the field itself takes the arrows.
+function stepper(field, input) {
+  const step = (delta) => {
+    let current = parseInt(input.value, 10);
+    if (isNaN(current)) current = field.default;
+    const next = Math.min(field.max, Math.max(field.min, current + delta));
+    input.value = String(next);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+      event.preventDefault();
+      step(event.key === "ArrowUp" ? 1 : -1);
+    }
+  });
+  const minus = el("button", { type: "button", className: "rp-step", tabindex: "-1",
+    "aria-label": "Decrease " + field.label, text: "\u2212" });
+  const plus = el("button", { type: "button", className: "rp-step", tabindex: "-1",
+    "aria-label": "Increase " + field.label, text: "+" });
+  minus.addEventListener("click", () => step(-1));
+  plus.addEventListener("click", () => step(1));
+  return el("div", { className: "rp-stepper" }, [minus, input, plus]);
+}
+
+// The value of each field as the request carries it.
+export function readValues(fields, inputs) {
+  const values = {};
+  for (const field of fields) {
+    const input = inputs[field.name];
+    if (field.kind === "bool") values[field.name] = input.checked;
+    else if (field.kind === "int") {
+      const text = input.value.trim();
+      // Whole numbers travel as numbers; anything else travels as typed, so
+      // Python can name the field and quote what was wrong.
+      values[field.name] = /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text;
+    } else values[field.name] = input.value;
+  }
+  return values;
+}
+
+// shown_when: {other field: [values for which this field applies]}.
+export function fieldVisible(field, values) {
+  if (!field.shown_when) return true;
+  return Object.keys(field.shown_when).every(
+    (other) => field.shown_when[other].indexOf(String(values[other])) !== -1);
+}
+
+// The buttons of the non-auto actions: the first submits the form (Enter),
+// the others call `run(name)`. Returns {buttons, primary}; primary is the
+// first button's action, or null.
+export function buildActions(actions, run) {
+  const buttons = el("div", { className: "rp-actions" });
+  let primary = null;
+  for (const action of actions) {
+    if (action.auto) continue;
+    const button = el("button", {
+      type: primary ? "button" : "submit", className: "md-button" + (primary ? "" : " md-button--primary") + " rp-button",
+      "data-action": action.name, text: action.label,
+    });
+    if (!primary) primary = action;
+    else button.addEventListener("click", () => run(action.name));
+    buttons.appendChild(button);
+  }
+  return { buttons, primary };
+}
+
+// "Replay a roll from its seed": a seed field and a button that calls
+// `replay(seed)`, the seed as a number when it is one. Returns {details, input, error}.
+export function buildReplay(replay) {
+  const seedId = freshId("rp-seed");
+  const input = el("input", { id: seedId, type: "text", inputmode: "numeric", autocomplete: "off", className: "rp-seed-input" });
+  const error = el("p", { id: seedId + "-error", className: "rp-error", "data-role": "error", "data-field": "seed" });
+  input.setAttribute("aria-describedby", seedId + "-error");
+  const button = el("button", { type: "button", className: "md-button rp-button", text: "Replay" });
+  button.addEventListener("click", () => {
+    const text = input.value.trim();
+    replay(/^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text);
+  });
+  const details = el("details", { className: "rp-replay" }, [
+    el("summary", { text: "Replay a roll from its seed" }),
+    el("div", { className: "rp-field" }, [el("label", { for: seedId, text: "Seed" }), input, button]),
+    error,
+  ]);
+  return { details, input, error };
+}

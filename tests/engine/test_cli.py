@@ -1,0 +1,78 @@
+"""The command line gives what the page gives: same boundary, same seed, same result."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from rules_py import registry, web
+from rules_py.cli import BAD_INPUT, main
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_roll_prints_each_die_and_the_total_and_replays_by_seed() -> None:
+    status, text, _ = run("roll", "4d6kh3", "--seed", "12")
+    assert status == 0
+    assert "5 (kept), 3 (kept), 3 (dropped), 5 (kept)" in text
+    assert "Total: 13" in text and text.rstrip().endswith("Seed: 12")
+    assert run("roll", "4d6kh3", "--seed", "12")[1] == text
+
+
+def test_roll_json_is_the_boundary_result() -> None:
+    status, text, _ = run("roll", "2d6+1", "--seed", "5", "--json")
+    expected = json.loads(web.call("dice.notation", json.dumps(
+        {"expression": "2d6+1", "action": "roll", "seed": 5})))["result"]
+    assert status == 0 and json.loads(text) == expected
+    assert json.loads(run("--json", "roll", "2d6+1", "--seed", "5")[1]) == expected
+
+
+def test_odds_prints_a_text_chart_with_exact_chances() -> None:
+    status, text, _ = run("odds", "2d6")
+    assert status == 0
+    seven = next(line for line in text.splitlines() if line.lstrip("* ").startswith("7 |"))
+    assert "1/6 = 16.67%" in seven and seven.count("#") == 40  # the tallest bar is full
+    assert "1/36 = 2.78%" in next(line for line in text.splitlines() if " 2 |" in line)
+
+
+def test_call_prints_exactly_what_the_boundary_returns() -> None:
+    request = '{"attribute": 12, "seed": 99}'
+    status, text, _ = run("call", "cairn.save", request)
+    assert status == 0 and text == web.call("cairn.save", request) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "field"),
+    [
+        (("roll", "4d6kq"), "expression"),
+        (("roll", "d6", "--seed", "-3"), "seed"),
+        (("odds", "2d"), "expression"),
+        (("call", "cairn.save", '{"attribute": 25}'), "attribute"),
+        (("call", "cairn.nothing", "{}"), "widget"),
+    ],
+)
+def test_bad_input_names_the_field_on_stderr_with_status_2(
+    argv: tuple[str, ...], field: str
+) -> None:
+    status, text, err = run(*argv)
+    assert status == BAD_INPUT
+    if argv[0] == "call":
+        assert json.loads(text)["error"]["field"] == field
+    else:
+        assert text == "" and err.startswith(f"rules-py: {field}: ")
+
+
+def test_list_names_every_widget_and_its_fields() -> None:
+    status, text, _ = run("list")
+    assert status == 0
+    for name in registry.names():
+        assert f"\n{name}: " in "\n" + text
+    assert "    attribute=1-20 (default 10)" in text
+    listed = json.loads(run("list", "--json")[1])
+    assert [w["name"] for w in listed] == list(registry.names())
