@@ -5,7 +5,8 @@ scroll the primary button to the middle of the screen, press it, wait for
 the result (or the error) it produces, and print the vertical distance from
 the button's bottom edge to the top of that output, in CSS pixels, and
 whether the output is in the viewport afterwards. Run with
-``python bench/bench_result_distance.py`` on a built site (``make site``).
+``python bench/bench_result_distance.py [WIDGET...]`` on a built site
+(``make site``; ``SITE_DIR`` names another).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def measure(page: Page, url: str, widget: str) -> str:
     page.goto(url)
     root = page.locator(f'.rp-widget[data-widget="{widget}"]').first
     ready = f'.rp-widget[data-widget="{widget}"][data-state="ready"]'
-    page.wait_for_selector(ready, timeout=60_000)
+    page.wait_for_selector(ready, timeout=120_000)
     page.wait_for_timeout(800)  # let the first odds preview settle
     button = root.locator(PRIMARY).first
     button.evaluate("b => b.scrollIntoView({block: 'center'})")
@@ -86,7 +87,8 @@ def main() -> None:
         )
         page = context.new_page()
         print(f"{'widget':<20} {'page':<28} {'1280x800':<34} 390x844")
-        for widget in names():
+        chosen = sys.argv[1:] or names()  # widget names, or every widget
+        for widget in chosen:
             pages = pages_with_widget(site, widget)
             if not pages:
                 continue

@@ -52,6 +52,23 @@ def pages_by_widget(docs: Path = DOCS) -> dict[str, list[tuple[str, str]]]:
     return found
 
 
+def _section_title(path: str, docs: Path) -> str:
+    """The title of the section (top folder) a page is in, from its index page."""
+    folder = path.split("/", 1)[0]
+    index = docs / folder / "index.md"
+    heading = TITLE.search(index.read_text(encoding="utf-8")) if index.exists() else None
+    return heading.group(1) if heading else folder
+
+
+def _distinct_titles(pages: list[tuple[str, str]], docs: Path) -> list[tuple[str, str]]:
+    """Pages of one row, a title shared by two of them followed by its section."""
+    titles = [title for _, title in pages]
+    return [
+        (path, f"{title} ({_section_title(path, docs)})" if titles.count(title) > 1 else title)
+        for path, title in pages
+    ]
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -65,7 +82,9 @@ def rollers_markdown(docs: Path = DOCS) -> str:
             raise RollersPageError(f"rollers page: no game name for widget prefix {prefix!r}")
         if name not in pages:
             raise RollersPageError(f"rollers page: widget {name!r} is on no page of docs/")
-        links = ", ".join(f"[{_cell(title)}]({path})" for path, title in pages[name])
+        links = ", ".join(
+            f"[{_cell(title)}]({path})" for path, title in _distinct_titles(pages[name], docs)
+        )
         rows.append((GAMES[prefix], f"**{_cell(widget.title)}**", _cell(widget.summary), links))
     rows.sort(key=lambda row: (row[0] == GAMES["dice"], row[0], row[1]))
     lines = ["| Game | Roller | What it does | On the page |", "| --- | --- | --- | --- |"]

@@ -57,7 +57,7 @@ def test_same_seed_replays_the_same_roll(page: Page, save_url: str) -> None:
     widget = open_widget(page, save_url, "cairn.save")
     seed = roll(page)
     first = widget.locator('[data-role="result"]').inner_text()
-    widget.locator("summary").click()
+    widget.locator(".rp-replay summary").click()
     widget.locator(".rp-seed-input").fill(seed)
     roll(page)  # a fresh roll in between, so the replay has something to change
     widget.get_by_role("button", name="Replay").click()

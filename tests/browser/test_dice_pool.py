@@ -98,7 +98,7 @@ def test_same_seed_replays_the_same_dice(page: Page, general_url: str) -> None:
     seed = roll(widget)
     first = widget.locator('[data-role="result"]').inner_text()
     roll(widget)
-    widget.locator("summary").click()
+    widget.locator(".rp-replay summary").click()
     widget.locator(".rp-seed-input").fill(seed)
     widget.get_by_role("button", name="Replay").click()
     expect(widget.locator('[data-role="seed"]')).to_have_text(seed)

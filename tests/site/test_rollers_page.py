@@ -15,7 +15,7 @@ from tests.conftest import pages_with_widget
 
 def test_every_widget_has_a_row_linking_each_page_that_embeds_it(built_site: Path) -> None:
     text = (built_site / "rollers" / "index.html").read_text(encoding="utf-8")
-    rows = re.findall(r"<tr>(.*?)</tr>", text, re.DOTALL)
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", text, re.DOTALL)
     for name, widget in all_widgets().items():
         row = next((r for r in rows if f"<strong>{html.escape(widget.title)}</strong>" in r), None)
         assert row is not None, name
@@ -35,6 +35,13 @@ def test_the_scan_finds_the_widget_lines_of_the_pages(tmp_path: Path) -> None:
         "cairn.save": [("game/page.md", "A page")],
         "dice.notation": [("game/page.md", "A page")],
     }
+
+
+def test_pages_of_the_same_title_are_told_apart_by_their_section(built_site: Path) -> None:
+    text = (built_site / "rollers" / "index.html").read_text(encoding="utf-8")
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", text, re.DOTALL)
+    row = next(r for r in rows if "Attack roller" in r)
+    assert "Combat (Cairn)" in row and "Combat (Might &amp; Heart)" in row
 
 
 def test_a_widget_on_no_page_fails_the_build(tmp_path: Path) -> None:

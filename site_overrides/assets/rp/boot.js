@@ -6,6 +6,8 @@
 // never start Pyodide.
 import { startRuntime } from "./worker-link.js";
 import { Widget } from "./widget.js";
+import { mountLog } from "./roll-log.js";
+import { readFragment } from "./share.js";
 
 // The worker's start-up steps, shown by every widget still loading.
 function showProgress(text) {
@@ -22,7 +24,22 @@ function fail(root, message) {
   }
 }
 
+// A share link (#roll=...) replays its roll in the first widget of its name
+// on the page; a damaged one is told in the first widget.
+function replayFromAddress(mounted) {
+  const roll = readFragment(location.hash);
+  if (!roll) return;
+  const roots = Array.from(document.querySelectorAll('.rp-widget[data-state="ready"]'));
+  if (roll.error) {
+    if (roots[0] === mounted && mounted.rpWidget) mounted.rpWidget.showError({ field: null, message: roll.error });
+    return;
+  }
+  const target = roots.find((root) => root.dataset.widget === roll.widget);
+  if (target === mounted && mounted.rpWidget) mounted.rpWidget.replayLink(roll.request);
+}
+
 function mountAll() {
+  mountLog();
   const roots = Array.from(document.querySelectorAll(".rp-widget:not([data-mounted])"));
   if (!roots.length) return;
   const rt = startRuntime(showProgress);
@@ -36,11 +53,18 @@ function mountAll() {
         return;
       }
       new Widget(root, spec, index);
+      replayFromAddress(root);
     }, (error) => {
       fail(root, error.message);
     });
   });
 }
+
+// The roll log's Replay of a roll on this same page changes only the address's fragment.
+window.addEventListener("hashchange", () => {
+  const roots = document.querySelectorAll('.rp-widget[data-state="ready"]');
+  roots.forEach((root) => replayFromAddress(root));
+});
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(mountAll); // Material: runs again after each instant navigation
