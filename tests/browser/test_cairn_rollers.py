@@ -69,6 +69,8 @@ def test_attack_the_wood_troll_example_with_the_mouse(
 
 def test_attack_with_the_keyboard_switches_rules_and_dice(page: Page, base_url: str) -> None:
     widget = widget_on(page, base_url, COMBAT, "cairn.attack")
+    widget.locator(".rp-more summary").focus()
+    page.keyboard.press("Enter")  # "More options" holds the rules and the other attackers
     rules = widget.locator('select[name="rules"]')
     rules.focus()
     page.keyboard.press("ArrowDown")  # Cairn -> Might and Heart
