@@ -282,6 +282,8 @@ def test_strike_with_mouse_and_keyboard(page: Page, combat_url: str) -> None:
     expected = f"HIT: {rolled - 3 + 4} damage" if rolled >= 3 else "MISS"
     expect(result.locator(".rp-outcome")).to_have_text(expected)
     # A Strife strike replaces the weapon's Base Damage: the field gives way to Essence.
+    widget.locator(".rp-more summary").focus()
+    widget.page.keyboard.press("Enter")  # Strife is under "More options"
     strife = widget.locator('input[name="strife"]')
     strife.focus()
     page.keyboard.press("Space")
