@@ -6,8 +6,16 @@ does not arrive as Python expects; JSON has one meaning on both sides.
 
 Request: a JSON object of field values (fields left out take the catalog's
 defaults), plus optional ``"action"`` (default: the widget's first action),
-``"seed"`` (an integer below 2**64, to replay a roll exactly) and ``"state"``
+``"seed"`` (a whole number from 0 to 2**64 - 1, as a JSON integer or as a
+decimal string, to replay a roll exactly: JavaScript numbers lose integers
+above 2**53, so links and the browser send seeds as strings) and ``"state"``
 (for stateful widgets: what the previous response returned).
+
+A random result also carries ``seed_text`` (the seed as a decimal string),
+``inputs_text`` (the inputs in words) and ``summary`` (the result in one
+line): what the browser's roll log stores. A result may carry ``form``, a
+mapping of field names to values the browser puts in the form (the side
+to act next, say), so the next request starts from them.
 
 Response: ``{"ok": true, "result": {...}}`` or
 ``{"ok": false, "error": {"field": ..., "message": ...}}``.
@@ -18,12 +26,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules_py import registry
+from rules_py import entry, registry
 from rules_py.core.errors import RulesInputError, describe
 from rules_py.core.rng import SEED_LIMIT, Rng, fresh_seed
 from rules_py.widget import Call, DeclaredValues, Widget
 
-__all__ = ["MAX_NESTING", "MAX_REQUEST_CHARS", "RESERVED_KEYS", "call", "catalog", "catalog_json"]
+__all__ = [
+    "MAX_NESTING",
+    "MAX_REQUEST_CHARS",
+    "RESERVED_KEYS",
+    "call",
+    "catalog",
+    "catalog_json",
+    "nesting_depth",
+]
 
 RESERVED_KEYS = ("action", "seed", "state")
 MAX_REQUEST_CHARS = 100_000  # a form never needs more; refuse before parsing
@@ -74,6 +90,9 @@ def _run(name: str, request_json: str) -> dict[str, Any]:
     result["action"] = action
     if widget.action(action).random:
         result["seed"] = seed
+        result["seed_text"] = str(seed)
+        result["inputs_text"] = entry.inputs_text(widget, values)
+        result.setdefault("summary", entry.summary_line(result.get("view", [])))
     return result
 
 
@@ -84,7 +103,7 @@ def _parse(request_json: str) -> dict[str, Any]:
         raise RulesInputError(
             "request", f"The request is too long (at most {MAX_REQUEST_CHARS} characters)."
         )
-    if _nesting_depth(request_json) > MAX_NESTING:
+    if nesting_depth(request_json) > MAX_NESTING:
         raise RulesInputError(
             "request", f"The request is nested too deeply (at most {MAX_NESTING} levels)."
         )
@@ -97,7 +116,7 @@ def _parse(request_json: str) -> dict[str, Any]:
     return request
 
 
-def _nesting_depth(text: str) -> int:
+def nesting_depth(text: str) -> int:
     """Deepest bracket nesting outside JSON strings, found without recursion.
 
     json.loads recurses in C; in Pyodide a few thousand "[" exhaust the wasm
@@ -137,16 +156,22 @@ def _action(widget: Widget, requested: object) -> str:
 def _seed(requested: object) -> int:
     if requested is None:
         return fresh_seed()
+    refusal = RulesInputError(
+        "seed",
+        f"Seed must be a whole number from 0 to {SEED_LIMIT - 1} (got {describe(requested)}).",
+    )
+    if isinstance(requested, str):
+        # Only the canonical decimal form: no sign, spaces or leading zeros,
+        # so one roll has one link.
+        if not (requested.isascii() and requested.isdigit() and len(requested) <= 20):
+            raise refusal
+        if requested != str(int(requested)):
+            raise refusal
+        requested = int(requested)
     if isinstance(requested, bool) or not isinstance(requested, int):
-        raise RulesInputError(
-            "seed",
-            f"Seed must be a whole number from 0 to {SEED_LIMIT - 1} (got {describe(requested)}).",
-        )
+        raise refusal
     if not 0 <= requested < SEED_LIMIT:
-        raise RulesInputError(
-            "seed",
-            f"Seed must be a whole number from 0 to {SEED_LIMIT - 1} (got {describe(requested)}).",
-        )
+        raise refusal
     return requested
 
 

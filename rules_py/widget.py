@@ -11,7 +11,7 @@ the browser runtime draws without knowing any rules (see ``Block`` helpers).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -31,6 +31,7 @@ __all__ = [
     "JsonValue",
     "UndeclaredFieldError",
     "Widget",
+    "advanced",
     "bool_field",
     "chance_text",
     "chart",
@@ -42,6 +43,7 @@ __all__ = [
     "facts",
     "filter_rows",
     "focus_element",
+    "fraction_text",
     "int_field",
     "line",
     "note",
@@ -81,6 +83,29 @@ class Field:
     help: str = ""
     max_length: int = 200
     shown_when: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Advanced fields sit under a labelled disclosure below the few a player
+    # needs for the common roll; the form shows them first when this is False.
+    advanced: bool = False
+    # A text field whose Enter key runs the widget's preview (a filter) instead
+    # of submitting the form (rolling).
+    enter_previews: bool = False
+
+    def applies(self, values: Mapping[str, Any]) -> bool:
+        """Whether this field applies given the other fields' values (``shown_when``)."""
+        return all(
+            _as_choice_text(values.get(other)) in allowed
+            for other, allowed in self.shown_when.items()
+        )
+
+    def value_text(self, value: object) -> str:
+        """A value as a player reads it: a choice by its label, a box as yes or no."""
+        if self.kind == "choice":
+            for choice in self.choices:
+                if choice.value == value:
+                    return choice.label
+        if self.kind == "bool":
+            return "yes" if value else "no"
+        return str(value)
 
     def validate(self, value: object) -> int | str | bool:
         """Return the value if it fits this field, else raise RulesInputError."""
@@ -124,7 +149,23 @@ class Field:
             info["help"] = self.help
         if self.shown_when:
             info["shown_when"] = {name: list(values) for name, values in self.shown_when.items()}
+        if self.advanced:
+            info["advanced"] = True
+        if self.enter_previews:
+            info["enter"] = "preview"
         return info
+
+
+def _as_choice_text(value: object) -> str:
+    """A value as ``shown_when`` compares it (the form sends check boxes as true/false)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def advanced(declared: Field) -> Field:
+    """The same field, placed under the form's "More options" disclosure."""
+    return replace(declared, advanced=True)
 
 
 def int_field(name: str, label: str, default: int, low: int, high: int, **extra: Any) -> Field:
@@ -157,9 +198,20 @@ class Action:
     label: str
     auto: bool = False
     random: bool = True
+    # As for a field: the button is shown only for these values of other
+    # fields (a fight's buttons only in fight mode).
+    shown_when: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def describe(self) -> dict[str, JsonValue]:
-        return {"name": self.name, "label": self.label, "auto": self.auto, "random": self.random}
+        info: dict[str, JsonValue] = {
+            "name": self.name,
+            "label": self.label,
+            "auto": self.auto,
+            "random": self.random,
+        }
+        if self.shown_when:
+            info["shown_when"] = {name: list(values) for name, values in self.shown_when.items()}
+        return info
 
 
 class UndeclaredFieldError(LookupError):
@@ -266,9 +318,7 @@ def percent(chance: Fraction) -> str:
     if 100 - value < tiny:
         return "> 99.999999%"
     decimals = 2
-    while decimals < 6 and (
-        round(value, decimals) == 0 or round(value, decimals) == 100
-    ):
+    while decimals < 6 and (round(value, decimals) == 0 or round(value, decimals) == 100):
         decimals += 1
     text = f"{float(value):.{decimals}f}".rstrip("0").rstrip(".")
     return f"{text}%"
@@ -278,13 +328,20 @@ READABLE_DENOMINATOR = 10**6  # beyond this a fraction is noise to a reader
 
 
 def chance_text(chance: Fraction, over: int | None = None) -> str:
-    """"12/20 = 60%" when ``over`` names the natural denominator, else "3/5 = 60%";
+    """ "12/20 = 60%" when ``over`` names the natural denominator, else "3/5 = 60%";
     only the percentage when the fraction would be too long to read."""
     if over is not None and (chance * over).denominator == 1:
         return f"{chance * over}/{over} = {percent(chance)}"
     if chance.denominator > READABLE_DENOMINATOR:
         return percent(chance)
     return f"{chance.numerator}/{chance.denominator} = {percent(chance)}"
+
+
+def fraction_text(chance: Fraction) -> str:
+    """The exact chance as "a/b", or "" when the fraction is too long to read."""
+    if chance.denominator > READABLE_DENOMINATOR:
+        return ""
+    return f"{chance.numerator}/{chance.denominator}"
 
 
 # ---------------------------------------------------------------- view blocks
@@ -350,14 +407,20 @@ def chart(
     remaining = sum((chance for _, chance in bars), Fraction(0))
     top = max((chance for _, chance in bars), default=Fraction(0))
     for label, chance in bars:
+        # "percent" and "fraction" apart, so a narrow screen shows the
+        # percentage first and drops the fraction, never the other way round.
         bar: dict[str, JsonValue] = {
             "label": label,
             "chance": chance_text(chance),
+            "percent": percent(chance),
+            "fraction": fraction_text(chance),
             "width": float(chance / top) if top else 0.0,
             "highlight": label in marked,
         }
         if cumulative:
             bar["at_least"] = chance_text(remaining)
+            bar["at_least_percent"] = percent(remaining)
+            bar["at_least_fraction"] = fraction_text(remaining)
         remaining -= chance
         rendered.append(bar)
     block: Block = {"type": "chart", "title": title, "bars": rendered, "summary": summary}

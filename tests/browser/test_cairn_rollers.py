@@ -69,6 +69,8 @@ def test_attack_the_wood_troll_example_with_the_mouse(
 
 def test_attack_with_the_keyboard_switches_rules_and_dice(page: Page, base_url: str) -> None:
     widget = widget_on(page, base_url, COMBAT, "cairn.attack")
+    widget.locator(".rp-more summary").focus()
+    page.keyboard.press("Enter")  # "More options" holds the rules and the other attackers
     rules = widget.locator('select[name="rules"]')
     rules.focus()
     page.keyboard.press("ArrowDown")  # Cairn -> Might and Heart
@@ -174,6 +176,9 @@ def test_spells_filter_as_you_type_and_roll_scrolls_to_the_row(
     focused = page.locator("#cairn-spells tr.rp-focused")
     expect(focused).to_have_count(1)
     expect(focused.locator("td").first).to_have_text(str(number))
+    # The result stays in view; a button takes the reader to the row.
+    expect(widget.locator('[data-role="result"] .rp-outcome')).to_be_in_viewport()
+    widget.locator('[data-role="show-on-page"]').click()
     expect(focused).to_be_in_viewport()
     name = focused.locator("td").nth(1).inner_text()
     expect(widget.locator('[data-role="result"] .rp-outcome')).to_have_text(f"{number}. {name}")
@@ -186,11 +191,17 @@ def test_spells_with_the_keyboard(page: Page, base_url: str) -> None:
     page.keyboard.type("63")
     expect(page.locator("#cairn-spells tbody tr:visible")).to_have_count(1)
     expect(page.locator("#cairn-spells tbody tr:visible")).to_contain_text("Push/Pull")
-    page.keyboard.press("Enter")  # rolls; the rolled row is shown even if filtered out
-    expect(widget.locator('[data-role="seed"]')).to_have_count(1)
-    expect(page.locator("#cairn-spells tr.rp-focused")).to_be_visible()
+    page.keyboard.press("Enter")  # filters at once; it does not roll
+    page.wait_for_timeout(500)
+    expect(widget.locator('[data-role="seed"]')).to_have_count(0)
+    expect(page.locator("#cairn-spells tbody tr:visible")).to_have_count(1)
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.action") == "roll"
+    page.keyboard.press("Enter")  # the Roll button rolls, and leaves the filter alone
+    expect(widget.locator('[data-role="seed"]')).to_have_count(1)
+    expect(page.locator("#cairn-spells tr.rp-focused")).to_have_count(1)
+    expect(page.locator("#cairn-spells tbody tr:visible")).to_have_count(1)
+    expect(widget.locator('[data-role="odds"]')).to_contain_text("1 spell matches")
 
 
 def test_spells_bad_input(page: Page, base_url: str, console: ConsoleLog) -> None:

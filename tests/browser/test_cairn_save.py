@@ -57,7 +57,7 @@ def test_same_seed_replays_the_same_roll(page: Page, save_url: str) -> None:
     widget = open_widget(page, save_url, "cairn.save")
     seed = roll(page)
     first = widget.locator('[data-role="result"]').inner_text()
-    widget.locator("summary").click()
+    widget.locator(".rp-replay summary").click()
     widget.locator(".rp-seed-input").fill(seed)
     roll(page)  # a fresh roll in between, so the replay has something to change
     widget.get_by_role("button", name="Replay").click()
@@ -80,6 +80,8 @@ def test_roll_with_the_keyboard_only(page: Page, save_url: str) -> None:
     page.keyboard.press("Enter")
     expect(widget.locator('[data-role="result"] .rp-line')).to_contain_text("against 15.")
     first_seed = widget.locator('[data-role="seed"]').inner_text()
+    page.keyboard.press("Tab")  # past "More options" (the rules), folded
+    assert page.evaluate("document.activeElement.textContent").startswith("More options")
     page.keyboard.press("Tab")  # to the Roll button
     assert page.evaluate("document.activeElement.dataset.action") == "roll"
     page.keyboard.press("Space")

@@ -64,20 +64,20 @@ def test_odds_chart_has_mean_table_and_focused_bar_chance(page: Page, dice_url: 
     # Focusing a bar (here by click) reads its chance and the chance of it or more.
     odds.locator(".rp-bar").nth(8).click()  # the bar of 10
     expect(odds.locator(".rp-chart-detail")).to_have_text(
-        "10: 1/12 = 8.33%; 10 or more: 1/6 = 16.67%"
+        "10: 8.33% (1/12); 10 or more: 16.67% (1/6)"  # the percentage first
     )
     # Screen readers get the same numbers as a table.
     rows = odds.locator(".rp-chart-table tbody tr")
     expect(rows).to_have_count(11)
     expect(rows.nth(5)).to_contain_text("7")
-    expect(rows.nth(5)).to_contain_text("1/6 = 16.67%")
+    expect(rows.nth(5)).to_contain_text("16.67% (1/6)")
     # Keyboard: the arrow keys walk the bars.
     explore = odds.get_by_role("button", name=re.compile("Explore bars"))
     explore.focus()
     page.keyboard.press("Enter")
     page.keyboard.press("ArrowRight")
     expect(odds.locator(".rp-chart-detail")).to_have_text(
-        "3: 1/18 = 5.56%; 3 or more: 35/36 = 97.22%"
+        "3: 5.56% (1/18); 3 or more: 97.22% (35/36)"
     )
 
 
@@ -174,7 +174,7 @@ def test_same_seed_replays_the_same_dice(page: Page, dice_url: str) -> None:
     first = result.inner_text()
     seed = widget.locator('[data-role="seed"]').inner_text()
     roll(widget)
-    widget.locator("summary").click()
+    widget.locator(".rp-replay summary").click()
     widget.locator(".rp-seed-input").fill(seed)
     widget.get_by_role("button", name="Replay").click()
     expect(widget.locator('[data-role="seed"]')).to_have_text(seed)

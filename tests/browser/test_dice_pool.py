@@ -98,7 +98,7 @@ def test_same_seed_replays_the_same_dice(page: Page, general_url: str) -> None:
     seed = roll(widget)
     first = widget.locator('[data-role="result"]').inner_text()
     roll(widget)
-    widget.locator("summary").click()
+    widget.locator(".rp-replay summary").click()
     widget.locator(".rp-seed-input").fill(seed)
     widget.get_by_role("button", name="Replay").click()
     expect(widget.locator('[data-role="seed"]')).to_have_text(seed)
@@ -282,6 +282,8 @@ def test_strike_with_mouse_and_keyboard(page: Page, combat_url: str) -> None:
     expected = f"HIT: {rolled - 3 + 4} damage" if rolled >= 3 else "MISS"
     expect(result.locator(".rp-outcome")).to_have_text(expected)
     # A Strife strike replaces the weapon's Base Damage: the field gives way to Essence.
+    widget.locator(".rp-more summary").focus()
+    widget.page.keyboard.press("Enter")  # Strife is under "More options"
     strife = widget.locator('input[name="strife"]')
     strife.focus()
     page.keyboard.press("Space")

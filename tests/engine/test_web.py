@@ -71,7 +71,17 @@ def test_odds_preview_is_not_random_and_quotes_the_example() -> None:
         ('{"colour": 3}', "colour", "Unknown field"),
         ('{"seed": -1}', "seed", "Seed must be"),
         ('{"seed": 18446744073709551616}', "seed", "Seed must be"),
-        ('{"seed": "7"}', "seed", "Seed must be"),
+        ('{"seed": "7.0"}', "seed", "Seed must be"),
+        ('{"seed": " 7"}', "seed", "Seed must be"),
+        ('{"seed": "+7"}', "seed", "Seed must be"),
+        ('{"seed": "-1"}', "seed", "Seed must be"),
+        ('{"seed": "007"}', "seed", "Seed must be"),
+        ('{"seed": "0x10"}', "seed", "Seed must be"),
+        ('{"seed": ""}', "seed", "Seed must be"),
+        ('{"seed": "\u0663"}', "seed", "Seed must be"),
+        ('{"seed": "18446744073709551616"}', "seed", "Seed must be"),
+        ('{"seed": "999999999999999999999999"}', "seed", "Seed must be"),
+        ('{"seed": 7.0}', "seed", "Seed must be"),
         ('{"action": "cheat"}', "action", "roll, odds"),
         ("[" * 100_001, "request", "too long"),
         ("[" * 50_000, "request", "nested too deeply"),
@@ -121,3 +131,73 @@ def test_call_never_raises_on_any_object(request: dict) -> None:  # type: ignore
     assert response["ok"] in (True, False)
     if not response["ok"]:
         assert response["error"]["field"] in {"attribute", "rival", "mode", "seed", "action", "x"}
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**53 + 1, 2**64 - 1])
+def test_a_seed_given_as_a_decimal_string_replays_the_same_roll(seed: int) -> None:
+    as_number = call("dice.notation", {"expression": "3d6", "seed": seed})
+    as_text = call("dice.notation", {"expression": "3d6", "seed": str(seed)})
+    assert as_number == as_text
+    assert as_text["result"]["seed"] == seed
+    assert as_text["result"]["seed_text"] == str(seed)
+
+
+def test_a_random_result_says_its_inputs_and_result_in_words() -> None:
+    result = call("cairn.save", {"attribute": 12, "seed": 99})["result"]
+    assert result["inputs_text"] == "Rules: Cairn; Mode: Single save; Attribute: 12"
+    outcome = next(b["text"] for b in result["view"] if b["type"] == "outcome")
+    die = next(b["dice"][0]["value"] for b in result["view"] if b["type"] == "dice")
+    assert result["summary"] == f"{outcome} (d20: {die})"
+
+
+def test_inputs_in_words_leave_out_fields_that_do_not_apply() -> None:
+    contest = call("cairn.save", {"mode": "contest", "rival": 5, "seed": 1})["result"]
+    assert "Second side's attribute: 5" in contest["inputs_text"]
+    single = call("cairn.save", {"mode": "save", "rival": 5, "seed": 1})["result"]
+    assert "Second side" not in single["inputs_text"]
+
+
+def test_previews_carry_no_log_text() -> None:
+    result = call("cairn.save", {"action": "odds"})["result"]
+    assert not {"seed", "seed_text", "inputs_text", "summary"} & set(result)
+
+
+def test_every_random_action_has_a_one_line_summary() -> None:
+    for entry in web.catalog():
+        for action in entry["actions"]:
+            if not action["random"] or action["auto"]:
+                continue
+            response = call(entry["name"], {"action": action["name"], "seed": 3})
+            assert response["ok"], (entry["name"], response)
+            summary = response["result"]["summary"]
+            assert summary and "\n" not in summary and len(summary) <= 240, entry["name"]
+
+
+def test_the_catalog_marks_advanced_fields_and_only_those() -> None:
+    save = next(w for w in web.catalog() if w["name"] == "cairn.save")
+    marked = {f["name"] for f in save["fields"] if f.get("advanced")}
+    assert marked == {"rules"}
+    assert all("advanced" not in f for f in save["fields"] if f["name"] != "rules")
+
+
+def test_chart_bars_carry_the_percentage_and_the_fraction_apart() -> None:
+    from fractions import Fraction
+
+    from rules_py.widget import chart
+
+    block = chart("t", [("a", Fraction(137781, 625000)), ("b", Fraction(1, 3 * 10**9))])
+    first, second = block["bars"]
+    assert (first["percent"], first["fraction"]) == ("22.04%", "137781/625000")
+    assert first["chance"] == "137781/625000 = 22.04%"
+    assert (second["fraction"], second["percent"]) == ("", "< 0.000001%")
+    assert (second["at_least_percent"], second["at_least_fraction"]) == ("< 0.000001%", "")
+    assert first["at_least_fraction"] == ""  # 137781/625000 + 1/(3 * 10**9) is unreadable
+
+
+def test_an_action_shown_only_in_some_modes_says_so_in_the_catalog() -> None:
+    from rules_py.widget import Action
+
+    fight = {"mode": ("fight",)}
+    fight_only = Action("initiative", "Play initiative", random=False, shown_when=fight)
+    assert fight_only.describe()["shown_when"] == {"mode": ["fight"]}
+    assert "shown_when" not in Action("roll", "Roll").describe()

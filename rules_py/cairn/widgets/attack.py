@@ -279,7 +279,7 @@ WIDGETS = (
             "below 0 comes off STR, and the target makes a STR save against critical damage."
         ),
         fields=(
-            choice_field("rules", "Rules", CHOICES),
+            choice_field("rules", "Rules", CHOICES, advanced=True),
             choice_field("weapon", "Weapon die", WEAPONS, default="d6"),
             choice_field("second", "Second weapon (dual weapons)", SECOND_WEAPONS),
             Field(
@@ -289,13 +289,18 @@ WIDGETS = (
                 "",
                 help="For example: d6, d8. Every die is rolled and the single highest counts.",
                 max_length=80,
+                advanced=True,
             ),
-            choice_field("modifier", "Attack", MODIFIERS),
-            bool_field("blast", "Blast (rolled separately for each target)"),
+            choice_field("modifier", "Attack", MODIFIERS, advanced=True),
+            bool_field("blast", "Blast (rolled separately for each target)", advanced=True),
             int_field(
-                "targets", "Targets in the blast", 1, 1, attack.MAX_BLAST_TARGETS, shown_when=BLAST
+                "targets", "Targets in the blast", 1, 1, attack.MAX_BLAST_TARGETS, shown_when=BLAST,
+                advanced=True,
             ),
-            bool_field("roll_targets", "Not sure how many? Roll the damage die", shown_when=BLAST),
+            bool_field(
+                "roll_targets", "Not sure how many? Roll the damage die", shown_when=BLAST,
+                advanced=True,
+            ),
             choice_field(
                 "attacker",
                 "Attacker",

@@ -232,6 +232,7 @@ WIDGETS = (
                 "Rules",
                 CHOICES,
                 help="Cairn; the Might and Heart rules; or the Grit variant's Rules Summary.",
+                advanced=True,
             ),
             choice_field("mode", "Mode", MODES),
             int_field(

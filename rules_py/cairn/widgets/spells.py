@@ -46,14 +46,13 @@ def handle(call: Call) -> dict[str, Any]:
     if call.action == "filter":
         return {"view": [filter_rows(spells.TABLE_ID, visible), _count_line(query, len(visible))]}
     roll, spell = spells.roll_spell(call.rng)
-    if spell.row_id not in visible:
-        visible.append(spell.row_id)  # the rolled spell is always shown, filter or not
+    # A roll leaves the filter alone, so the match count stays the number of
+    # rows shown; the rolled spell is in the result, and its row is marked.
     return {
         "view": [
             dice("d100", [die_face(roll, spells.SPELL_DIE)]),
             outcome(f"{spell.number}. {spell.name}"),
             line(spell.effect),
-            filter_rows(spells.TABLE_ID, visible),
             focus_element(spell.row_id),
         ]
     }
@@ -73,6 +72,7 @@ WIDGETS = (
                 "",
                 help="A name, words of its effect, or its number.",
                 max_length=spells.MAX_QUERY,
+                enter_previews=True,
             ),
         ),
         actions=(

@@ -478,21 +478,25 @@ def _fields() -> tuple[Field, ...]:
                 f"+{pool.TEAMWORK_MAX_DICE} at most."
             ),
             shown_when=_modes(*POOL_MODES),
+            advanced=True,
         ),
         bool_field(
             "anima_dice",
             f"Spend {powers.ANIMA_DICE_COST} Anima for +{powers.ANIMA_DICE} dice",
             shown_when=_modes(ROLL, CONTESTED),
+            advanced=True,
         ),
         bool_field(
             "excellency",
             f"Solar Excellency: + Ability successes, +{powers.EXCELLENCY_LIMIT} Limit",
             shown_when={"mode": (ROLL,), "pool_from": ("traits",)},
+            advanced=True,
         ),
         bool_field(
             "strife",
             "Strife: at least Essence successes",
             shown_when=_modes(ROLL),
+            advanced=True,
         ),
         int_field(
             "essence",

@@ -173,6 +173,7 @@ def _fields() -> tuple[Field, ...]:
             "modifier",
             "Advantage",
             list(pool.modifier_choices()),
+            advanced=True,
         ),
         choice_field(
             "modifier_on",
@@ -181,13 +182,18 @@ def _fields() -> tuple[Field, ...]:
             shown_when={
                 "modifier": tuple(k for k, _ in pool.modifier_choices() if k != pool.NO_MODIFIER)
             },
+            advanced=True,
         ),
         bool_field(
             "strife",
             f"Strife strike: +{combat.STRIFE_ACCURACY} Accuracy, Base Damage "
             f"{combat.STRIFE_DAMAGE_BASE} + Essence \u00d7 {combat.STRIFE_DAMAGE_PER_ESSENCE}",
+            advanced=True,
         ),
-        int_field("essence", "Essence", 1, 1, pool.MAX_TRAIT, shown_when={"strife": ("true",)}),
+        int_field(
+            "essence", "Essence", 1, 1, pool.MAX_TRAIT, shown_when={"strife": ("true",)},
+            advanced=True,
+        ),
         choice_field(
             "magnitude",
             "Group Magnitude (minor characters)",
@@ -197,6 +203,7 @@ def _fields() -> tuple[Field, ...]:
                 f"+{combat.GROUP_ACCURACY_PER_MAGNITUDE} Accuracy and "
                 f"+{combat.GROUP_DICE_PER_MAGNITUDE} die per Magnitude."
             ),
+            advanced=True,
         ),
     )
 

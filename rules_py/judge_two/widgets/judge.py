@@ -593,12 +593,14 @@ FIELDS: tuple[Field, ...] = (
         "Quick",
         help="No gamemaster intervention, whatever the Truth die.",
         shown_when=SINGLE,
+        advanced=True,
     ),
     bool_field(
         "long",
         "Long",
         help="The gamemaster intervenes first. A long save is faint.",
         shown_when=SINGLE,
+        advanced=True,
     ),
     choice_field(
         "priority",
@@ -607,6 +609,7 @@ FIELDS: tuple[Field, ...] = (
         jt.Priority.SUCCESS.value,
         help="Success first: then innocence, then the most degrees. Innocence first: then "
         "success, then degrees. Most degrees first: then innocence.",
+        advanced=True,
     ),
     bool_field(
         "attack",

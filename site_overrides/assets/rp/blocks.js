@@ -18,17 +18,41 @@ function renderNote(block) {
   return el("p", { className: "rp-note" }, [el("span", { className: "rp-note-mark", text: "Note: " }), block.text]);
 }
 
+// What each die tag looks like (the mark drawn in the die's corner by
+// widgets.css) and says, for the legend under a row of marked dice.
+const DIE_MARKS = [
+  ["success", "\u2713", "success"],
+  ["failure", "\u2717", "failure"],
+  ["kept", "\u2605", "kept"],
+  ["best", "\u2605", "best"],
+  ["double", "\u00d72", "counts twice"],
+  ["exploded", "!", "exploded (rolled again)"],
+  ["dropped", "\u2014", "dropped (struck through)"],
+  ["discarded", "\u2014", "discarded (struck through)"],
+];
+
 function renderDice(block) {
   const list = el("ul", { className: "rp-dice-list", role: "list" });
+  const used = new Set();
   for (const die of block.dice) {
     const tags = die.tags || [];
+    tags.forEach((t) => used.add(t));
     const spoken = "d" + die.sides + " showing " + die.value + (tags.length ? ", " + tags.join(", ") : "");
     list.appendChild(el("li", {
       className: "rp-die " + tags.map((t) => "rp-die-" + t).join(" "),
       "aria-label": spoken, title: spoken,
     }, [el("span", { "aria-hidden": "true", text: String(die.value) })]));
   }
-  return el("div", { className: "rp-dice" }, [el("span", { className: "rp-dice-label", text: block.label }), list]);
+  const node = el("div", { className: "rp-dice" }, [el("span", { className: "rp-dice-label", text: block.label }), list]);
+  const legend = DIE_MARKS.filter(([tag]) => used.has(tag));
+  if (legend.length) {
+    // Screen readers hear each die's tags in its label already.
+    node.appendChild(el("p", { className: "rp-dice-legend", "aria-hidden": "true" }, legend.map(
+      ([tag, mark, meaning]) => el("span", { className: "rp-legend-item rp-legend-" + tag }, [
+        el("span", { className: "rp-legend-mark", text: mark }), meaning,
+      ]))));
+  }
+  return node;
 }
 
 function renderFacts(block) {
@@ -57,7 +81,7 @@ function renderChoices(block, widget) {
     for (const text of option.lines) {
       button.appendChild(el("span", { className: "rp-choice-line", text }));
     }
-    button.addEventListener("click", () => { widget.followUp(option.request); });
+    button.addEventListener("click", () => { widget.followUp(option.request, group); });
     group.appendChild(button);
   }
   return group;
@@ -79,15 +103,22 @@ function renderCopy(block) {
   return el("div", { className: "rp-copy" }, [text, button, status]);
 }
 
-// Acts on the page (a spell's row, say) and draws nothing.
+// Marks an element of the page (a spell's row, say) and offers a button that
+// scrolls to it: the result stays where the reader is looking.
 function focusElement(block) {
   const target = document.getElementById(block.id);
   document.querySelectorAll(".rp-focused").forEach((node) => node.classList.remove("rp-focused"));
-  if (target) {
-    target.classList.add("rp-focused");
+  if (!target) return null;
+  target.classList.add("rp-focused");
+  const button = el("button", { type: "button", className: "rp-link-button", "data-role": "show-on-page",
+    text: "Show it on the page" });
+  button.addEventListener("click", () => {
+    target.hidden = false;
     target.scrollIntoView({ block: "center", behavior: "smooth" });
-  }
-  return null;
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
+  });
+  return el("p", { className: "rp-line" }, [button]);
 }
 
 // Shows only the listed rows of a table of the page; draws nothing.

@@ -11,6 +11,8 @@ import { el } from "./dom.js";
 import { onRuntimeStatus, retryRuntime, runtimeStatus, startRuntime } from "./worker-link.js";
 import { Widget } from "./widget.js";
 import { registerOffline } from "./offline.js";
+import { mountLog } from "./roll-log.js";
+import { readFragment } from "./share.js";
 
 const widgets = new WeakMap(); // root -> Widget
 let catalog = null; // Promise of the catalog, fetched once per tab
@@ -104,6 +106,28 @@ onRuntimeStatus((status) => {
   }
 });
 
+// A share link (#roll=...) replays its roll in the first widget of its name
+// on the page; a damaged one is told in the first widget. A replay sent
+// before Python is ready waits in the queue like any press.
+function replayFromAddress(mounted) {
+  const roll = readFragment(location.hash);
+  if (!roll) return;
+  const drawn = Array.from(document.querySelectorAll(".rp-widget")).filter((root) => widgets.has(root));
+  if (roll.error) {
+    if (drawn[0] === mounted) widgets.get(mounted).showError({ field: null, message: roll.error });
+    return;
+  }
+  const target = drawn.find((root) => root.dataset.widget === roll.widget);
+  if (target === mounted) widgets.get(mounted).replayLink(roll.request);
+}
+
+// The roll log's Replay of a roll on this same page changes only the address's fragment.
+window.addEventListener("hashchange", () => {
+  document.querySelectorAll(".rp-widget").forEach((root) => {
+    if (widgets.has(root)) replayFromAddress(root);
+  });
+});
+
 function draw(root, index, entries) {
   const spec = entries.find((w) => w.name === root.dataset.widget);
   if (!spec) {
@@ -120,9 +144,11 @@ function draw(root, index, entries) {
     widget.previewed = true;
     idle(() => widget.scheduleAuto(0));
   }
+  replayFromAddress(root);
 }
 
 function mountAll() {
+  mountLog();
   const roots = Array.from(document.querySelectorAll(".rp-widget"));
   if (!roots.length) {
     // A text page: warm the runtime when the browser is idle, unless the

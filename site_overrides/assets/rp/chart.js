@@ -3,6 +3,15 @@
 // keys that walk the bars and read each bar's figures aloud.
 import { dataTable, el, freshId } from "./dom.js";
 
+// "22.04% (137781/625000)": the percentage first, then the exact fraction
+// where it is readable. `prefix` is "" for the bar, "at_least_" for "or more".
+function chanceText(bar, prefix) {
+  const percent = bar[prefix + "percent"];
+  if (percent === undefined) return bar[prefix ? "at_least" : "chance"];
+  const fraction = bar[prefix + "fraction"];
+  return fraction ? percent + " (" + fraction + ")" : percent;
+}
+
 export function renderChart(block) {
   const figure = el("figure", { className: "rp-chart" });
   const titleId = freshId("rp-chart-title");
@@ -16,12 +25,16 @@ export function renderChart(block) {
     const row = el("div", { className: "rp-bar" + (bar.highlight ? " rp-bar-highlight" : ""), tabindex: "-1" }, [
       el("span", { className: "rp-bar-label", text: bar.label }),
       el("span", { className: "rp-bar-track" }, [fill]),
-      el("span", { className: "rp-bar-value", text: bar.chance }),
+      // The percentage first; the exact fraction after it, dropped on a phone.
+      el("span", { className: "rp-bar-value" }, [
+        bar.percent || bar.chance,
+        bar.fraction ? el("span", { className: "rp-bar-fraction", text: "(" + bar.fraction + ")" }) : null,
+      ]),
     ]);
     const describe = () => {
       // at_least_label: a bar grouping several results says "300 or more", not "300–301 or more".
-      detail.textContent = bar.label + ": " + bar.chance +
-        (bar.at_least ? "; " + (bar.at_least_label || bar.label + " or more") + ": " + bar.at_least : "");
+      detail.textContent = bar.label + ": " + chanceText(bar, "") +
+        (bar.at_least ? "; " + (bar.at_least_label || bar.label + " or more") + ": " + chanceText(bar, "at_least_") : "");
       bars.querySelectorAll(".rp-bar-focus").forEach((n) => n.classList.remove("rp-bar-focus"));
       row.classList.add("rp-bar-focus");
     };
@@ -30,6 +43,13 @@ export function renderChart(block) {
     bars.appendChild(row);
   }
   figure.appendChild(bars);
+  const marked = block.bars.filter((bar) => bar.highlight).map((bar) => bar.label);
+  if (marked.length) {
+    figure.appendChild(el("p", { className: "rp-chart-legend" }, [
+      el("span", { className: "rp-legend-mark", "aria-hidden": "true", text: "\u25B6\uFE0E" }),
+      "Marked: " + marked.join(", "),
+    ]));
+  }
   if (block.mean !== undefined) figure.appendChild(el("p", { className: "rp-chart-mean", text: "Mean: " + block.mean }));
   figure.appendChild(detail);
   const [tools, tableWrap] = chartTools(block, bars);
@@ -45,7 +65,7 @@ function chartTools(block, bars) {
   const hasAtLeast = block.bars.length && block.bars[0].at_least !== undefined;
   if (hasAtLeast) columns.push("This or more");
   const rows = block.bars.map((bar) =>
-    hasAtLeast ? [bar.label, bar.chance, bar.at_least] : [bar.label, bar.chance]);
+    hasAtLeast ? [bar.label, chanceText(bar, ""), chanceText(bar, "at_least_")] : [bar.label, chanceText(bar, "")]);
   const tableWrap = el("div", { className: "rp-chart-table rp-sr-only" }, [dataTable(block.title, columns, rows, null)]);
   const toggle = el("button", { type: "button", className: "rp-link-button", "aria-expanded": "false", text: "Show as table" });
   toggle.addEventListener("click", () => {

@@ -113,8 +113,10 @@ export function buildActions(actions, run) {
   return { buttons, primary };
 }
 
-// "Replay a roll from its seed": a seed field and a button that calls
-// `replay(seed)`, the seed as a number when it is one. Returns {details, input, error}.
+// "Replay from a seed": a seed field and a button that calls `replay(seed)`
+// with the seed as typed: Python takes a seed as a decimal string (numbers in
+// JavaScript lose seeds above 2**53) and names the field if it is not one.
+// Returns {details, input, error}.
 export function buildReplay(replay) {
   const seedId = freshId("rp-seed");
   const input = el("input", { id: seedId, type: "text", inputmode: "numeric", autocomplete: "off", className: "rp-seed-input" });
@@ -123,10 +125,10 @@ export function buildReplay(replay) {
   const button = el("button", { type: "button", className: "md-button rp-button", text: "Replay" });
   button.addEventListener("click", () => {
     const text = input.value.trim();
-    replay(/^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text);
+    replay(text);
   });
   const details = el("details", { className: "rp-replay" }, [
-    el("summary", { text: "Replay a roll from its seed" }),
+    el("summary", { text: "Replay from a seed" }),
     el("div", { className: "rp-field" }, [el("label", { for: seedId, text: "Seed" }), input, button]),
     error,
   ]);

@@ -1,14 +1,35 @@
-// One widget on the page: its form, its requests to rules_py.web.call (one at
-// a time), its errors next to their fields, and its result drawn from the
-// view Python returns. No rules live here: every bound, message and result
-// comes from Python.
+// One widget on the page: its form, its requests to rules_py.web.call, its
+// errors next to their fields, and its result drawn from the view Python
+// returns, right under the buttons and scrolled into view. No rules live
+// here: every bound, message and result comes from Python.
 import { el } from "./dom.js";
 import { buildActions, buildField, buildReplay, changeEvent, fieldVisible, readValues } from "./forms.js";
 import { renderView } from "./blocks.js";
 import { loadState, saveState, storageKey } from "./state.js";
 import { callPython } from "./worker-link.js";
+import { addEntry, resultText } from "./roll-log.js";
+import { shareBar, shareUrl } from "./share.js";
 
 const AUTO_DELAY_MS = 150; // odds previews wait for typing to pause
+const HEADER_PX = 64; // Material's sticky header covers the top of the window
+
+// Scroll so that the top of `node` is in view below the header, and as much
+// of it as fits; nothing moves when it is already there.
+function reveal(node) {
+  if (!node || !node.getClientRects().length) return;
+  const box = node.getBoundingClientRect();
+  const bottom = window.innerHeight - 8;
+  if (box.top < HEADER_PX || box.top > bottom - 48) {
+    window.scrollBy({ top: box.top - HEADER_PX - 8, behavior: "instant" });
+  } else if (box.bottom > bottom) {
+    window.scrollBy({ top: Math.min(box.bottom - bottom, box.top - HEADER_PX - 8), behavior: "instant" });
+  }
+}
+
+function pageTitle() {
+  const heading = document.querySelector(".md-content h1");
+  return heading ? heading.textContent.replace(/\u00b6$/, "").trim() : document.title;
+}
 
 export class Widget {
   // `root` is the page's .rp-widget element, `spec` its catalog entry and
@@ -19,30 +40,69 @@ export class Widget {
     this.name = spec.name;
     this.inputs = {};
     this.errors = {};
+    this.buttons = {};
     this.lastRequest = null;
     this.autoTimer = null;
     this.stateKey = storageKey(root, index);
-    this.queue = Promise.resolve(); // one request at a time per widget
+    this.queue = Promise.resolve(); // actions, one at a time per widget
+    this.previews = Promise.resolve(); // previews of a stateless widget, one at a time
+    this.seq = 0; // orders every request of this widget
+    this.latestPreview = 0;
+    this.lastAction = 0;
+    this.lastEdit = 0;
+    this.busy = 0;
+    // Fields that others depend on (a mode): changing one clears the result.
+    this.controllers = new Set(spec.fields.flatMap((f) => Object.keys(f.shown_when || {})));
     let config = {};
     try { config = JSON.parse(root.dataset.config || "{}"); } catch (error) { config = {}; }
+    root.rpWidget = this;
     this.build(config);
   }
 
   build(config) {
     const spec = this.spec;
     const form = el("form", { className: "rp-form", novalidate: true, "aria-label": spec.title });
+    const advanced = spec.fields.filter((f) => f.advanced);
+    const moreFields = el("div", { className: "rp-more-fields" });
     for (const field of spec.fields) {
       const { wrap, input, error } = buildField(field, field.name in config ? config[field.name] : field.default);
-      form.appendChild(wrap);
+      (field.advanced ? moreFields : form).appendChild(wrap);
       this.inputs[field.name] = input;
       this.errors[field.name] = error;
       input.addEventListener(changeEvent(field), () => {
+        this.lastEdit = ++this.seq;
         this.refreshVisibility();
+        if (this.controllers.has(field.name)) this.clearOutput();
         this.scheduleAuto();
       });
+      if (field.enter === "preview") {
+        // Enter in a filter filters at once; it does not submit (roll).
+        input.addEventListener("keydown", (event) => {
+          if (event.key !== "Enter") return;
+          event.preventDefault();
+          clearTimeout(this.autoTimer);
+          this.autoTimer = null;
+          this.runPreviews();
+        });
+      }
+    }
+    if (advanced.length) {
+      const moreKey = "rp-more:" + spec.name;
+      this.more = el("details", { className: "rp-more" }, [
+        el("summary", { text: "More options (" + advanced.length + ")" }), moreFields,
+      ]);
+      try { this.more.open = localStorage.getItem(moreKey) === "open"; } catch (error) { /* closed */ }
+      this.more.addEventListener("toggle", () => {
+        try { localStorage.setItem(moreKey, this.more.open ? "open" : "closed"); } catch (error) { /* ok */ }
+      });
+      form.appendChild(this.more);
     }
 
     const { buttons, primary } = buildActions(spec.actions, (name) => this.run(name, null));
+    for (const button of buttons.querySelectorAll("button[data-action]")) {
+      this.buttons[button.dataset.action] = button;
+    }
+    this.primary = primary;
     if (buttons.children.length) form.appendChild(buttons);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -52,21 +112,28 @@ export class Widget {
     this.generalError = el("p", { className: "rp-error rp-error-general", "data-role": "error", "data-field": "" });
     form.appendChild(this.generalError);
 
+    this.odds = el("div", { className: "rp-odds", "data-role": "odds" });
+    this.result = el("div", { className: "rp-result", "data-role": "result" });
+    this.live = el("div", { className: "rp-live", "aria-live": "polite" }, [this.result]);
+    this.notice = el("p", { className: "rp-note rp-notice", role: "status" });
+
+    // Rarely needed, so folded and quiet: how to roll by hand, and a seed to replay.
+    const extras = el("div", { className: "rp-extras" });
+    if (spec.hand_roll) {
+      extras.appendChild(el("details", { className: "rp-by-hand" }, [
+        el("summary", { text: "By hand" }), el("p", { text: spec.hand_roll }),
+      ]));
+    }
     const hasRandom = spec.actions.some((a) => a.random && !a.auto);
     if (hasRandom && primary) {
       const replay = buildReplay((seed) => this.run(primary.name, seed));
       this.inputs.seed = replay.input;
       this.errors.seed = replay.error;
-      form.appendChild(replay.details);
+      extras.appendChild(replay.details);
     }
 
-    this.odds = el("div", { className: "rp-odds", "data-role": "odds" });
-    this.result = el("div", { className: "rp-result", "data-role": "result" });
-    const live = el("div", { className: "rp-live", "aria-live": "polite" }, [this.result]);
-    this.notice = el("p", { className: "rp-note rp-notice", role: "status" });
-
     const heading = el("p", { className: "rp-title", text: spec.title });
-    this.root.replaceChildren(heading, form, this.odds, this.notice, live);
+    this.root.replaceChildren(heading, form, this.live, this.notice, this.odds, extras);
     this.refreshVisibility();
     // boot.js sets data-state and sends the first odds preview once Python
     // is ready and the page idle, so no preview delays a first roll.
@@ -94,6 +161,16 @@ export class Widget {
     for (const field of this.spec.fields) {
       this.inputs[field.name].closest(".rp-field").hidden = !fieldVisible(field, values);
     }
+    for (const action of this.spec.actions) {
+      const button = this.buttons[action.name];
+      if (button) button.hidden = !fieldVisible(action, values);
+    }
+  }
+
+  // Output that no longer applies (another mode was chosen).
+  clearOutput() {
+    this.result.replaceChildren();
+    this.clearErrors();
   }
 
   isAuto(action) {
@@ -101,24 +178,48 @@ export class Widget {
   }
 
   scheduleAuto(delay) {
-    const auto = this.spec.actions.filter((a) => a.auto);
-    if (!auto.length) return;
+    if (!this.spec.actions.some((a) => a.auto)) return;
     clearTimeout(this.autoTimer);
     this.autoTimer = setTimeout(() => {
       this.autoTimer = null;
-      for (const action of auto) this.run(action.name, null);
+      this.runPreviews();
     }, delay === undefined ? AUTO_DELAY_MS : delay);
   }
 
-  // A button pressed within the preview's delay: send the preview first, so its
-  // answer (which clears errors) cannot arrive after the button's and wipe its error.
+  runPreviews() {
+    for (const action of this.spec.actions) {
+      if (action.auto) this.preview(action.name);
+    }
+  }
+
+  // A preview waits only for the one in flight: one scheduled after it
+  // supersedes it before it is sent, and only the latest answer is drawn.
+  // A stateful widget's previews keep their turn among its actions (they
+  // read and may rewrite its state); a stateless widget's go on their own,
+  // so a button press never queues behind them.
+  preview(action) {
+    const seq = ++this.seq;
+    this.latestPreview = seq;
+    const go = () => {
+      if (seq !== this.latestPreview) return null; // superseded: never sent
+      return this.call(this.request(action, null))
+        .then((response) => this.showPreview(response, seq), () => null); // told by boot.js
+    };
+    if (this.spec.stateful) {
+      this.queue = this.queue.then(go, go);
+      return this.queue;
+    }
+    this.previews = this.previews.then(go, go);
+    return this.previews;
+  }
+
+  // A button pressed within the preview's delay: start the preview now, so the
+  // odds match the form that was rolled.
   flushAuto() {
     if (this.autoTimer === null) return;
     clearTimeout(this.autoTimer);
     this.autoTimer = null;
-    for (const a of this.spec.actions) {
-      if (a.auto) this.send(this.request(a.name, null));
-    }
+    this.runPreviews();
   }
 
   loadState() {
@@ -135,30 +236,54 @@ export class Widget {
       this.inputs[name].removeAttribute("aria-invalid");
     }
     this.generalError.textContent = "";
+    for (const stale of this.result.querySelectorAll(".rp-error-near")) stale.remove();
   }
 
-  // Next to its field when that field is shown, else under the form.
-  showError(error) {
+  // Next to its field when there is one (opening "More options" if it is
+  // there); a follow-up's error next to the choices it came from; else under
+  // the buttons. Returns the node that shows it.
+  showError(error, near) {
     const input = error.field && this.inputs[error.field];
-    if (input && !input.closest("[hidden]")) {
+    if (input && this.more && this.more.contains(input) && !input.closest(".rp-field").hidden) {
+      this.more.open = true;
+    }
+    if (input && !input.closest("[hidden]") && !input.closest("details:not([open])")) {
       this.errors[error.field].textContent = error.message;
       input.setAttribute("aria-invalid", "true");
-    } else {
-      this.generalError.textContent = error.message;
+      return this.errors[error.field];
     }
+    if (input && input.closest("details.rp-replay")) {
+      input.closest("details").open = true;
+      this.errors[error.field].textContent = error.message;
+      input.setAttribute("aria-invalid", "true");
+      return this.errors[error.field];
+    }
+    if (near && near.isConnected) {
+      const node = el("p", { className: "rp-error rp-error-near", "data-role": "error",
+        "data-field": error.field || "", text: error.message });
+      near.after(node);
+      return node;
+    }
+    this.generalError.textContent = error.message;
+    return this.generalError;
   }
 
   run(action, seed) {
-    if (!this.isAuto(action)) this.flushAuto();
-    return this.send(this.request(action, seed));
+    if (this.isAuto(action)) return this.preview(action);
+    this.flushAuto();
+    return this.act(this.request(action, seed), {});
   }
 
   // A choice button: the last request again with the option's keys on top.
-  followUp(extra) {
+  followUp(extra, near) {
     this.flushAuto();
+    // With the seed of the roll it follows (the same dice, judged another way, say).
     const base = Object.assign({}, this.lastRequest || this.request(this.spec.actions[0].name, null));
     if (this.spec.stateful) base.state = this.loadState();
-    return this.send(Object.assign(base, extra)).then(() => {
+    // A card played from the hand in the preview: the preview is redrawn, so
+    // keyboard focus goes to the next hand's first card (see showPreview).
+    this.refocusHand = Boolean(near && this.odds.contains(near));
+    return this.act(Object.assign(base, extra), { near }).then(() => {
       // The pressed button was redrawn: keep keyboard focus on the choice just made.
       const chosen = this.result.querySelector(".rp-choice-selected");
       const lost = !document.activeElement || document.activeElement === document.body;
@@ -166,74 +291,148 @@ export class Widget {
     });
   }
 
-  // Requests of one widget go out one after another, and a stateful widget's
+  // The roll of a share link (untrusted: Python validates it like anything
+  // typed). The form shows the link's inputs; the result is marked a replay.
+  replayLink(request) {
+    const values = Object.assign({}, request);
+    delete values.state;
+    for (const field of this.spec.fields) {
+      if (!(field.name in values)) continue;
+      const input = this.inputs[field.name];
+      const value = values[field.name];
+      if (field.kind === "bool") input.checked = value === true;
+      else input.value = typeof value === "string" || typeof value === "number" ? String(value) : "";
+    }
+    this.refreshVisibility();
+    this.scheduleAuto(0);
+    this.root.scrollIntoView({ block: "start", behavior: "instant" });
+    return this.act(values, { replay: true });
+  }
+
+  // Actions of one widget go out one after another, and a stateful widget's
   // state is read when its turn comes: two quick clicks then play two moves
   // in order instead of both starting from the same saved state.
-  send(request) {
-    const turn = () => this.dispatch(request);
+  act(request, how) {
+    const seq = ++this.seq;
+    this.lastAction = seq;
+    const turn = () => {
+      if (this.spec.stateful && "state" in request) request.state = this.loadState();
+      return this.call(request).then((response) => this.showAction(request, response, how),
+        (error) => {
+          // The runtime failed or died: say so here; boot.js shows how it goes on.
+          this.clearErrors();
+          reveal(this.showError({ field: null, message: error.message }, how.near));
+        });
+    };
     this.queue = this.queue.then(turn, turn); // a failed request does not block the next
     return this.queue;
   }
 
-  dispatch(request) {
-    const auto = this.isAuto(request.action);
-    if (this.spec.stateful && "state" in request) request.state = this.loadState();
+  call(request) {
+    this.busy += 1;
     this.root.setAttribute("aria-busy", "true");
-    return callPython(this.name, request, { preview: auto }).then((response) => {
-      this.root.removeAttribute("aria-busy");
-      this.clearErrors();
-      if (!response.ok && this.spec.stateful && request.state != null && response.error.field === "request") {
-        return this.discardState(request, response.error);
-      }
-      if (!response.ok) {
-        this.showError(response.error);
-        return;
-      }
-      this.showResult(request, response.result, auto);
-    }, (error) => {
-      // The runtime failed or died: say so here; boot.js shows how it goes on.
-      this.root.removeAttribute("aria-busy");
-      if (!auto) this.generalError.textContent = error.message;
-    });
+    const done = () => {
+      this.busy -= 1;
+      if (!this.busy) this.root.removeAttribute("aria-busy");
+    };
+    const preview = this.isAuto(request.action);
+    return callPython(this.name, request, { preview })
+      .then((response) => this.withoutRefusedState(request, response, preview))
+      .then((response) => { done(); return response; }, (error) => { done(); throw error; });
   }
 
   // A saved state the boundary refuses whole (too long, too deep) would fail
   // every request: forget it and ask again from a fresh state, with a notice.
-  discardState(request, error) {
+  withoutRefusedState(request, response, preview) {
+    const refused = !response.ok && this.spec.stateful && request.state != null &&
+      response.error.field === "request";
+    if (!refused) return response;
     this.saveState(null);
-    return callPython(this.name, Object.assign({}, request, { state: null }), { preview: this.isAuto(request.action) })
-      .then((response) => {
-        if (!response.ok) {
-          this.showError(response.error);
-          return;
-        }
-        this.showResult(request, response.result, this.isAuto(request.action));
-        this.notice.textContent = "The saved state could not be used and was discarded (" + error.message + ")";
-      });
+    const fresh = Object.assign({}, request, { state: null });
+    return callPython(this.name, fresh, { preview }).then((again) => {
+      if (again.ok) {
+        again.result.notice = "The saved state could not be used and was discarded (" +
+          response.error.message + ")";
+      }
+      return again;
+    });
   }
 
-  // An auto action's view goes to the odds preview; any other replaces the
-  // result, with the seed that replays it.
-  showResult(request, result, auto) {
-    if (this.spec.stateful && "state" in result) this.saveState(result.state);
-    this.notice.textContent = result.notice || "";
-    if (auto) {
-      renderView(this.odds, result.view, this);
+  showPreview(response, seq) {
+    if (seq !== this.latestPreview) return; // a newer preview is on its way
+    // The preview speaks for the errors only when no button was pressed since
+    // the form was last edited: else they are that button's.
+    const mine = seq > this.lastAction && (this.lastAction === 0 || this.lastEdit > this.lastAction);
+    if (!response.ok) {
+      if (mine) {
+        this.clearErrors();
+        this.showError(response.error, null);
+      }
       return;
     }
-    if (result.seed !== undefined) {
-      request = Object.assign({}, request, { seed: result.seed });
+    if (mine) this.clearErrors();
+    const result = response.result;
+    if (this.spec.stateful && "state" in result) this.saveState(result.state);
+    if (result.notice !== undefined || mine) this.notice.textContent = result.notice || "";
+    renderView(this.odds, result.view, this);
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (this.refocusHand && lost) {
+      const next = this.odds.querySelector(".rp-choice");
+      if (next) next.focus({ preventScroll: true });
+    }
+  }
+
+  showAction(request, response, how) {
+    this.clearErrors();
+    if (!response.ok) {
+      reveal(this.showError(response.error, how.near));
+      return;
+    }
+    const result = response.result;
+    if (this.spec.stateful && "state" in result) this.saveState(result.state);
+    this.notice.textContent = result.notice || "";
+    const random = result.seed_text !== undefined;
+    if (random) {
+      request = Object.assign({}, request, { seed: result.seed_text });
       delete request.state;
     }
     this.lastRequest = request;
     renderView(this.result, result.view, this);
-    if (result.seed !== undefined) {
-      this.result.appendChild(el("p", { className: "rp-seed" }, [
-        "Seed ", el("code", { "data-role": "seed", text: String(result.seed) }),
-        " (replay it to get this result again)",
-      ]));
-    }
-    // A stateful roll changes what the odds preview depends on (the hand, say).
+    if (result.form) this.setForm(result.form);
+    if (random) this.showRandom(request, result, how);
+    reveal(this.live);
+    // A stateful move changes what the odds preview depends on (the hand, say).
     if (this.spec.stateful) this.scheduleAuto(0);
+  }
+
+  // Values Python asks the form to hold next (the side to act, say).
+  setForm(values) {
+    for (const [name, value] of Object.entries(values)) {
+      const input = this.inputs[name];
+      if (!input || name === "seed") continue;
+      if (input.type === "checkbox") input.checked = value === true;
+      else input.value = String(value);
+    }
+    this.refreshVisibility();
+  }
+
+  // A random result: its seed, a link that replays it, copy buttons, and an
+  // entry in the roll log (not for a replay: it is the same roll again).
+  showRandom(request, result, how) {
+    const link = shareUrl(this.name, request);
+    const entry = {
+      time: new Date().toISOString(), widget: this.name, title: this.spec.title,
+      page: location.pathname + location.search, pageTitle: pageTitle(),
+      inputs: result.inputs_text || "", summary: result.summary || "", seed: result.seed_text, link,
+    };
+    if (how.replay) {
+      this.result.prepend(el("p", { className: "rp-replay-mark", "data-role": "replay-mark",
+        text: "Replay of a shared roll: the same inputs and seed give the same result." }));
+    }
+    this.result.appendChild(el("p", { className: "rp-seed" }, [
+      "Seed ", el("code", { "data-role": "seed", text: result.seed_text }),
+    ]));
+    this.result.appendChild(shareBar(link, () => resultText(entry)));
+    if (!how.replay) addEntry(entry);
   }
 }

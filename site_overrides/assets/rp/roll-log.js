@@ -1,0 +1,155 @@
+// The roll log: every random result of every widget of the site, kept in this
+// browser (localStorage, newest first, at most MAX_ENTRIES), shown in a panel
+// that every page has, by keyboard too. The words of an entry (inputs, result
+// in one line) come from Python; this module only stores and shows them.
+import { el, freshId } from "./dom.js";
+import { copyText } from "./share.js";
+
+const KEY = "rp-roll-log";
+export const MAX_ENTRIES = 200;
+
+export function loadEntries() {
+  try {
+    const entries = JSON.parse(localStorage.getItem(KEY) || "[]");
+    return Array.isArray(entries) ? entries.filter((e) => e && typeof e === "object") : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+function saveEntries(entries) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(entries.slice(0, MAX_ENTRIES)));
+  } catch (error) { /* storage full or disabled: the log lasts for this page only */ }
+}
+
+// entry: {time, widget, title, page, pageTitle, inputs, summary, seed, link}
+export function addEntry(entry) {
+  const entries = [entry].concat(loadEntries()).slice(0, MAX_ENTRIES);
+  saveEntries(entries);
+  renderLog();
+}
+
+export function clearEntries() {
+  saveEntries([]);
+  renderLog();
+}
+
+function pad(n) { return String(n).padStart(2, "0"); }
+
+// Local time as 2026-01-31 18:05:09.
+export function timeText(iso) {
+  const t = new Date(iso);
+  if (isNaN(t.getTime())) return String(iso);
+  return t.getFullYear() + "-" + pad(t.getMonth() + 1) + "-" + pad(t.getDate()) + " " +
+    pad(t.getHours()) + ":" + pad(t.getMinutes()) + ":" + pad(t.getSeconds());
+}
+
+// One entry as plain text, as "Copy" puts it on the clipboard.
+export function entryText(entry) {
+  return [
+    timeText(entry.time) + "  " + entry.title + " (" + entry.pageTitle + ")",
+    "Inputs: " + (entry.inputs || "defaults"),
+    "Result: " + entry.summary,
+    "Seed: " + entry.seed,
+    "Link: " + entry.link,
+  ].join("\n");
+}
+
+// A result as "Copy result" puts it on the clipboard: the entry without its time.
+export function resultText(entry) {
+  return entryText(entry).split("\n").slice(1).join("\n").replace(/^/, entry.title + "\n");
+}
+
+export function logText(entries) {
+  return entries.map(entryText).join("\n\n");
+}
+
+// ------------------------------------------------------------------ the panel
+
+let panel = null;
+let list = null;
+let toggle = null;
+let status = null;
+
+function entryNode(entry) {
+  const copyStatus = el("span", { className: "rp-copy-status", role: "status" });
+  const fallback = el("pre", { className: "rp-copy-text", hidden: true });
+  const copy = el("button", { type: "button", className: "rp-link-button", "data-role": "copy-entry",
+    text: "Copy", "aria-label": "Copy this roll as text" });
+  copy.addEventListener("click", () => {
+    fallback.textContent = entryText(entry);
+    copyText(entryText(entry), fallback, copyStatus);
+  });
+  const replay = el("a", { href: entry.link, className: "rp-log-replay", "data-role": "replay-entry",
+    text: "Replay", "aria-label": "Replay this roll on its page" });
+  return el("li", { className: "rp-log-entry", "data-role": "roll-log-entry" }, [
+    el("p", { className: "rp-log-head" }, [
+      el("time", { datetime: entry.time, text: timeText(entry.time) }), " ",
+      el("a", { href: entry.page, text: entry.title + " \u2014 " + entry.pageTitle }),
+    ]),
+    el("p", { className: "rp-log-result", text: entry.summary }),
+    el("p", { className: "rp-log-inputs", text: entry.inputs || "Default inputs" }),
+    el("p", { className: "rp-log-seed" }, ["Seed ", el("code", { text: String(entry.seed) })]),
+    el("p", { className: "rp-log-tools" }, [replay, copy, copyStatus, fallback]),
+  ]);
+}
+
+export function renderLog() {
+  if (!list) return;
+  const entries = loadEntries();
+  list.replaceChildren(...entries.map(entryNode));
+  toggle.textContent = "Roll log (" + entries.length + ")";
+  panel.querySelector(".rp-log-empty").hidden = entries.length > 0;
+}
+
+function setOpen(open) {
+  panel.hidden = !open;
+  toggle.setAttribute("aria-expanded", open ? "true" : "false");
+  if (open) panel.querySelector("h2").focus();
+}
+
+// The panel and its button, once per page (again after an instant navigation
+// if the page was replaced), at the end of the body.
+export function mountLog() {
+  if (panel && document.body.contains(panel)) { renderLog(); return; }
+  const headingId = freshId("rp-log-title");
+  const allStatus = el("span", { className: "rp-copy-status", role: "status" });
+  const allFallback = el("pre", { className: "rp-copy-text", hidden: true });
+  const copyAll = el("button", { type: "button", className: "md-button rp-button", "data-role": "copy-log", text: "Copy all" });
+  copyAll.addEventListener("click", () => {
+    const text = logText(loadEntries());
+    allFallback.textContent = text;
+    copyText(text, allFallback, allStatus);
+  });
+  const clear = el("button", { type: "button", className: "md-button rp-button", "data-role": "clear-log", text: "Clear" });
+  clear.addEventListener("click", () => {
+    clearEntries();
+    status.textContent = "The roll log is cleared.";
+  });
+  const close = el("button", { type: "button", className: "md-button rp-button", text: "Close" });
+  close.addEventListener("click", () => { setOpen(false); toggle.focus(); });
+  list = el("ol", { className: "rp-log-list", reversed: true });
+  status = el("p", { className: "rp-log-status", role: "status" });
+  panel = el("section", { id: "rp-roll-log", className: "rp-log md-typeset", "aria-labelledby": headingId,
+    "data-search-exclude": true, hidden: true }, [
+    el("h2", { id: headingId, tabindex: "-1", text: "Roll log" }),
+    el("p", { className: "rp-log-about", text: "Every roll made in this browser, newest first (the last " +
+      MAX_ENTRIES + "). Kept on this device only." }),
+    el("p", { className: "rp-log-actions" }, [copyAll, clear, close]),
+    allStatus, allFallback, status,
+    el("p", { className: "rp-log-empty", text: "No rolls yet." }),
+    list,
+  ]);
+  panel.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { setOpen(false); toggle.focus(); }
+  });
+  toggle = el("button", { type: "button", className: "rp-log-toggle md-button md-button--primary",
+    "aria-controls": "rp-roll-log", "aria-expanded": "false", "data-role": "roll-log-toggle" });
+  toggle.addEventListener("click", () => setOpen(panel.hidden));
+  document.body.appendChild(el("div", { className: "rp-log-dock" }, [toggle, panel]));
+  renderLog();
+}
+
+// Another tab of the site rolled: show its roll here too.
+window.addEventListener("storage", (event) => { if (event.key === KEY) renderLog(); });
