@@ -60,6 +60,14 @@ def _table(block: Block) -> list[str]:
     return caption + _grid(list(block["columns"]), block["rows"], block.get("highlight"))
 
 
+def _chance(bar: Mapping[str, Any], prefix: str = "") -> str:
+    """ "22.04% (137781/625000)": the percentage first, as the page shows it."""
+    if f"{prefix}percent" not in bar:
+        return str(bar["at_least" if prefix else "chance"])
+    fraction = bar.get(f"{prefix}fraction")
+    return f"{bar[prefix + 'percent']} ({fraction})" if fraction else str(bar[prefix + "percent"])
+
+
 def _chart(block: Block) -> list[str]:
     bars = block["bars"]
     label_width = max((len(str(bar["label"])) for bar in bars), default=0)
@@ -69,10 +77,10 @@ def _chart(block: Block) -> list[str]:
         if filled == 0 and float(bar["width"]) > 0:
             filled = 1  # a chance above zero always shows
         mark = "*" if bar.get("highlight") else " "
-        at_least = f"  ({bar['at_least']} this or more)" if "at_least" in bar else ""
+        at_least = f"  ({_chance(bar, 'at_least_')} this or more)" if "at_least" in bar else ""
         lines.append(
             f"{mark}{str(bar['label']).rjust(label_width)} |{'#' * filled:<{BAR_WIDTH}}| "
-            f"{bar['chance']}{at_least}"
+            f"{_chance(bar)}{at_least}"
         )
     if "mean" in block:
         lines.append(f"Mean: {block['mean']}")

@@ -32,6 +32,7 @@ __all__ = [
     "UndeclaredFieldError",
     "Widget",
     "advanced",
+    "at_least_fields",
     "bool_field",
     "chance_text",
     "chart",
@@ -338,10 +339,20 @@ def chance_text(chance: Fraction, over: int | None = None) -> str:
 
 
 def fraction_text(chance: Fraction) -> str:
-    """The exact chance as "a/b", or "" when the fraction is too long to read."""
-    if chance.denominator > READABLE_DENOMINATOR:
+    """The exact chance as "a/b", or "" when the fraction is too long to read
+    or adds nothing to the percentage (0% and 100%)."""
+    if chance.denominator > READABLE_DENOMINATOR or chance.denominator == 1:
         return ""
     return f"{chance.numerator}/{chance.denominator}"
+
+
+def at_least_fields(chance: Fraction) -> dict[str, JsonValue]:
+    """A chart bar's chance of "this or more", in the forms the chart shows."""
+    return {
+        "at_least": chance_text(chance),
+        "at_least_percent": percent(chance),
+        "at_least_fraction": fraction_text(chance),
+    }
 
 
 # ---------------------------------------------------------------- view blocks
@@ -418,9 +429,7 @@ def chart(
             "highlight": label in marked,
         }
         if cumulative:
-            bar["at_least"] = chance_text(remaining)
-            bar["at_least_percent"] = percent(remaining)
-            bar["at_least_fraction"] = fraction_text(remaining)
+            bar.update(at_least_fields(remaining))
         remaining -= chance
         rendered.append(bar)
     block: Block = {"type": "chart", "title": title, "bars": rendered, "summary": summary}

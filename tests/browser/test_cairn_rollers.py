@@ -297,11 +297,11 @@ def test_hireling_is_rolled_and_copyable(page: Page, base_url: str) -> None:
     press_primary(widget)
     strength = sum(faces(widget, "STR (3d6)"))
     hp = faces(widget, "HP (1d6)")[0]
-    text = widget.locator(".rp-copy-text").inner_text()
+    text = widget.locator(".rp-copy > .rp-copy-text").inner_text()
     assert text.startswith(f"Hireling: STR {strength}, ")
     assert f", {hp} HP, simple weapon (d6), " in text
     widget.get_by_role("button", name="Copy as text").click()
-    copied = widget.locator(".rp-copy-status")
+    copied = widget.locator(".rp-copy > .rp-copy-status")
     selected = page.evaluate("String(window.getSelection())")
     assert copied.inner_text() == "Copied." or selected == text
 
@@ -355,6 +355,7 @@ def test_effort_is_refused_outside_the_grit_variant_even_if_sent(page: Page, bas
     # The box is hidden outside the Grit variant, so its value is never sent.
     widget = widget_on(page, base_url, GRIT, "cairn.save")
     widget.locator('input[name="effort"]').check()
+    widget.locator(".rp-more summary").click()  # the rules are under "More options"
     widget.locator('select[name="rules"]').select_option("cairn")
     expect(widget.locator('input[name="effort"]')).to_be_hidden()
     press_primary(widget)
@@ -391,7 +392,7 @@ def test_grit_rest_while_deprived(page: Page, base_url: str, console: ConsoleLog
     expect(widget.locator('input[name="harm"]')).to_be_hidden()
     widget.locator('input[name="deprived"]').check()
     odds = widget.locator('[data-role="odds"]')
-    expect(odds).to_contain_text("7/12 = 58.33%")  # Grit 0: the second die is as high
+    expect(odds).to_contain_text("58.33% (7/12)")  # Grit 0: the second die is as high
     press_primary(widget)
     (rolled,) = faces(widget, "Grit (1d6)")
     (less,) = faces(widget, "Deprived: less 1d6")

@@ -37,8 +37,9 @@ def test_odds_prints_a_text_chart_with_exact_chances() -> None:
     status, text, _ = run("odds", "2d6")
     assert status == 0
     seven = next(line for line in text.splitlines() if line.lstrip("* ").startswith("7 |"))
-    assert "1/6 = 16.67%" in seven and seven.count("#") == 40  # the tallest bar is full
-    assert "1/36 = 2.78%" in next(line for line in text.splitlines() if " 2 |" in line)
+    assert "| 16.67% (1/6)  (58.33% (7/12) this or more)" in seven
+    assert seven.count("#") == 40  # the tallest bar is full
+    assert "2.78% (1/36)" in next(line for line in text.splitlines() if " 2 |" in line)
 
 
 def test_call_prints_exactly_what_the_boundary_returns() -> None:

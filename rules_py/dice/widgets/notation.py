@@ -31,6 +31,7 @@ from rules_py.widget import (
     Call,
     Field,
     Widget,
+    at_least_fields,
     chance_text,
     chart,
     dice,
@@ -141,7 +142,7 @@ def _chart(expression: Expression, odds: Odds) -> Block:
     # lowest result".
     remaining = odds.total - below
     for bar, (start, end, weight) in zip(block["bars"], bins, strict=True):
-        bar["at_least"] = _chance(Fraction(remaining, odds.total))
+        bar.update(at_least_fields(Fraction(remaining, odds.total)))
         remaining -= weight
         if start != end:
             bar["at_least_label"] = f"{start} or more"

@@ -3,7 +3,7 @@
 // in the RENDERERS table below; every type and its fields are listed in
 // CONTRIBUTING.md ("View blocks"), and tests/site/test_runtime_blocks.py
 // checks the table against the types rules_py emits.
-import { dataTable, el, selectText } from "./dom.js";
+import { copyText, dataTable, el } from "./dom.js";
 import { renderChart } from "./chart.js";
 
 function renderOutcome(block) {
@@ -92,14 +92,7 @@ function renderCopy(block) {
   const text = el("pre", { className: "rp-copy-text", text: block.text });
   const status = el("span", { className: "rp-copy-status", role: "status" });
   const button = el("button", { type: "button", className: "md-button rp-button", text: block.label });
-  button.addEventListener("click", () => {
-    const done = () => { status.textContent = "Copied."; };
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(block.text).then(done, () => { selectText(text); });
-    } else {
-      selectText(text);
-    }
-  });
+  button.addEventListener("click", () => copyText(block.text, text, status));
   return el("div", { className: "rp-copy" }, [text, button, status]);
 }
 

@@ -44,3 +44,21 @@ export function selectText(node) {
   selection.removeAllRanges();
   selection.addRange(range);
 }
+
+// Copy text to the clipboard; where the browser refuses, select `fallback`
+// (a node holding the same text) so the reader can copy it by hand.
+export function copyText(text, fallback, status) {
+  const done = () => { if (status) status.textContent = "Copied."; };
+  const manual = () => {
+    if (fallback) {
+      fallback.hidden = false;
+      selectText(fallback);
+    }
+    if (status) status.textContent = "Press Ctrl+C (or \u2318C) to copy the selected text.";
+  };
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    return navigator.clipboard.writeText(text).then(done, manual);
+  }
+  manual();
+  return Promise.resolve();
+}

@@ -2,8 +2,7 @@
 // browser (localStorage, newest first, at most MAX_ENTRIES), shown in a panel
 // that every page has, by keyboard too. The words of an entry (inputs, result
 // in one line) come from Python; this module only stores and shows them.
-import { el, freshId } from "./dom.js";
-import { copyText } from "./share.js";
+import { copyText, el, freshId } from "./dom.js";
 
 const KEY = "rp-roll-log";
 export const MAX_ENTRIES = 200;

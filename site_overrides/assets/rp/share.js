@@ -4,7 +4,7 @@
 // the format is defined once, in Python (rules_py/share.py), and written here
 // exactly as Python writes it. A link's contents are untrusted: the widget
 // sends them through rules_py.web.call like anything typed.
-import { el } from "./dom.js";
+import { copyText, el } from "./dom.js";
 
 export const FRAGMENT_PREFIX = "#roll=";
 
@@ -36,28 +36,6 @@ export function readFragment(hash) {
     return bad;
   }
   return { widget: envelope.widget, request: envelope.request };
-}
-
-// Copy text to the clipboard; where the browser refuses, select `fallback`
-// (a node holding the same text) so the reader can copy it by hand.
-export function copyText(text, fallback, status) {
-  const done = () => { if (status) status.textContent = "Copied."; };
-  const manual = () => {
-    if (fallback) {
-      fallback.hidden = false;
-      const range = document.createRange();
-      range.selectNodeContents(fallback);
-      const selection = window.getSelection();
-      selection.removeAllRanges();
-      selection.addRange(range);
-    }
-    if (status) status.textContent = "Press Ctrl+C (or \u2318C) to copy the selected text.";
-  };
-  if (navigator.clipboard && navigator.clipboard.writeText) {
-    return navigator.clipboard.writeText(text).then(done, manual);
-  }
-  manual();
-  return Promise.resolve();
 }
 
 // A button that copies `text()`, with its status line beside it.
