@@ -15,7 +15,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from rules_py import registry, text_view, web
+from rules_py import registry, share, text_view, web
+from rules_py.core.errors import RulesInputError
 
 __all__ = ["BAD_INPUT", "main", "run"]
 
@@ -43,6 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     call = command("call", help="print what rules_py.web.call(NAME, REQUEST) returns")
     call.add_argument("name", metavar="NAME")
     call.add_argument("request", metavar="REQUEST_JSON")
+    replay = command("replay", help="replay a roll from a share link of the site")
+    replay.add_argument("link", metavar="LINK")
     command("list", help="list the rollers and their fields")
     return parser
 
@@ -118,7 +121,20 @@ def main(
     if args.command == "odds":
         request = {"expression": args.expression, "action": "odds"}
         return _show(_run(NOTATION_WIDGET, request), args.json, out, err)
-    raise AssertionError(args.command)  # argparse allows only the commands above
+    return _replay(args.link, args.json, out, err)
+
+
+def _replay(link: str, as_json: bool, out: TextIO, err: TextIO) -> int:
+    """A share link's roll, as the page shows it when the link is opened."""
+    try:
+        name, request_json = share.parse_link(link)
+    except RulesInputError as error:
+        print(f"rules-py: {error.field}: {error.message}", file=err)
+        return BAD_INPUT
+    response: dict[str, Any] = json.loads(web.call(name, request_json))
+    if response["ok"] and not as_json:
+        print(f"Replay of {registry.get(name).title} ({name})", file=out)
+    return _show(response, as_json, out, err)
 
 
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from rules_py import registry, web
+from rules_py import registry, share, text_view, web
 from rules_py.cli import BAD_INPUT, main
 
 
@@ -77,3 +77,33 @@ def test_list_names_every_widget_and_its_fields() -> None:
     assert "    attribute=1-20 (default 10)" in text
     listed = json.loads(run("list", "--json")[1])
     assert [w["name"] for w in listed] == list(registry.names())
+
+
+LINK = "https://five-tables.example/cairn/rules/" + share.share_fragment(
+    "cairn.save", {"attribute": 12, "action": "roll", "seed": 2**64 - 1}
+)
+
+
+def test_replay_prints_what_the_page_shows_for_a_share_link() -> None:
+    status, text, _ = run("replay", LINK)
+    request = {"attribute": 12, "action": "roll", "seed": str(2**64 - 1)}
+    result = json.loads(web.call("cairn.save", json.dumps(request)))["result"]
+    assert status == 0
+    assert text.startswith("Replay of Save roller (cairn.save)\n")
+    assert text_view.render(result["view"]) in text
+    assert text.rstrip().endswith(f"Seed: {2**64 - 1}")
+    assert json.loads(run("replay", LINK, "--json")[1]) == result
+
+
+@pytest.mark.parametrize(
+    ("link", "field"),
+    [
+        ("https://five-tables.example/cairn/rules/#top", "link"),
+        (LINK.replace("%7D%7D", "%7D"), "link"),
+        (LINK.replace("attribute%22%3A12", "attribute%22%3A25"), "attribute"),
+        (LINK.replace("cairn.save", "cairn.nothing"), "widget"),
+    ],
+)
+def test_a_bad_or_tampered_link_names_the_field(link: str, field: str) -> None:
+    status, text, err = run("replay", link)
+    assert status == BAD_INPUT and text == "" and err.startswith(f"rules-py: {field}: ")
