@@ -6,10 +6,10 @@ closed in between, so only the disk cache remains, as for a returning
 reader). Measured from navigation, read in the page (``performance.now()``):
 
 - widget page (``cairn/rules/``): "form drawn" = the first widget's form is
-  on screen; "first roll" = the result of the primary button, pressed as soon
-  as the form is drawn. Until the page draws forms from ``catalog.json``
-  before Python is up, the form is drawn when the widget becomes ready
-  (``data-state="ready"``), so both include Python's start.
+  on screen, drawn from ``catalog.json`` (``data-state`` "starting" while
+  Python starts, then "ready"); "first roll" = the result of the primary
+  button, pressed as soon as the form is drawn (a press before Python is
+  ready waits and is answered when it is, as for a player).
 - bare page: a module worker that runs only the site's stock ``loadPyodide()``
   (stock ``python_stdlib.zip``, no snapshot, no package).
 
@@ -71,13 +71,15 @@ try {
   postMessage("failed: " + error);
 }
 """
+DRAWN = '.rp-widget[data-state="starting"], .rp-widget[data-state="ready"]'
 # Injected before the page's own scripts (through the DevTools protocol, so the
 # CSP does not apply): records when the first form is ready and when the first
 # seed is shown, without polling.
 OBSERVER = """
 (() => {
   const observer = new MutationObserver(() => {
-    if (!window.__formAt && document.querySelector('.rp-widget[data-state="ready"]')) {
+    if (!window.__formAt && document.querySelector(
+        '.rp-widget[data-state="starting"], .rp-widget[data-state="ready"]')) {
       window.__formAt = performance.now();
     }
     if (window.__clickedAt && !window.__rollAt) {
@@ -171,10 +173,9 @@ def _visit(playwright: Playwright, profile: str, url: str, widget: bool,
         if not widget:
             done = _poll(page, "() => window.__loaded || null", deadline, "loadPyodide()")
             return Visit(None, done, sum(received), None)
-        form = _poll(page, "() => window.__formAt || null", deadline, "a ready form")
+        form = _poll(page, "() => window.__formAt || null", deadline, "a drawn form")
         page.evaluate("() => { window.__clickedAt = performance.now(); }")
-        page.locator('.rp-widget[data-state="ready"]').first.locator(
-            "button.md-button--primary").first.click()
+        page.locator(DRAWN).first.locator("button.md-button--primary").first.click()
         done = _poll(page, "() => window.__rollAt || null", deadline, "the first roll")
         mode = page.evaluate("() => document.documentElement.dataset.rpRuntime || null")
         return Visit(form, done, sum(received), mode)
