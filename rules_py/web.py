@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules_py import entry, registry
+from rules_py import log_entry, registry
 from rules_py.core.errors import RulesInputError, describe
 from rules_py.core.rng import SEED_LIMIT, Rng, fresh_seed
 from rules_py.widget import Call, DeclaredValues, Widget
@@ -91,8 +91,8 @@ def _run(name: str, request_json: str) -> dict[str, Any]:
     if widget.action(action).random:
         result["seed"] = seed
         result["seed_text"] = str(seed)
-        result["inputs_text"] = entry.inputs_text(widget, values)
-        result.setdefault("summary", entry.summary_line(result.get("view", [])))
+        result["inputs_text"] = log_entry.inputs_text(widget, values)
+        result.setdefault("summary", log_entry.summary_line(result.get("view", [])))
     return result
 
 
