@@ -528,7 +528,7 @@ def _damage_line(odds_damage: Any) -> str:
 
 
 def _chance_words(chance: Fraction, verb: str) -> str:
-    """Words for a chance; a sure outcome needs no fraction ("hits 3/5 = 60%")."""
+    """Words for a chance; a sure outcome needs no fraction ("hits 60% (3/5)")."""
     if chance == 1:
         return verb
     if chance == 0:
