@@ -329,13 +329,14 @@ READABLE_DENOMINATOR = 10**6  # beyond this a fraction is noise to a reader
 
 
 def chance_text(chance: Fraction, over: int | None = None) -> str:
-    """ "12/20 = 60%" when ``over`` names the natural denominator, else "3/5 = 60%";
-    only the percentage when the fraction would be too long to read."""
+    """Percentage first, the exact fraction after it: "60% (12/20)" when ``over``
+    names the natural denominator, else "60% (3/5)"; only the percentage when
+    the fraction would be too long to read (a phone keeps what comes first)."""
     if over is not None and (chance * over).denominator == 1:
-        return f"{chance * over}/{over} = {percent(chance)}"
+        return f"{percent(chance)} ({chance * over}/{over})"
     if chance.denominator > READABLE_DENOMINATOR:
         return percent(chance)
-    return f"{chance.numerator}/{chance.denominator} = {percent(chance)}"
+    return f"{percent(chance)} ({chance.numerator}/{chance.denominator})"
 
 
 def fraction_text(chance: Fraction) -> str:

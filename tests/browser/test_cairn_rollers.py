@@ -125,7 +125,7 @@ def test_grit_attack_can_miss_and_shows_the_miss_chance(page: Page, base_url: st
     expect(widget.locator('[data-role="odds"]')).to_contain_text(
         "Chance to miss (every die over the ability)"
     )
-    expect(widget.locator('[data-role="odds"]')).to_contain_text("3/4 = 75%")
+    expect(widget.locator('[data-role="odds"]')).to_contain_text("75% (3/4)")
     expect(widget.locator('select[name="target"] option[value="detachment"]')).to_have_count(1)
     widget.locator('select[name="target"]').select_option("detachment")
     widget.locator('button[data-action="roll"]').click()
@@ -260,7 +260,7 @@ def test_reaction_roll_and_odds(page: Page, base_url: str) -> None:
     widget = widget_on(page, base_url, RULES, "cairn.tables")
     odds = widget.locator('[data-role="odds"] table')
     expect(odds.locator("tbody tr")).to_have_count(5)
-    expect(odds).to_contain_text("4/9 = 44.44%")
+    expect(odds).to_contain_text("44.44% (4/9)")
     press_primary(widget)
     first, second = faces(widget, "2d6")
     total = first + second
@@ -316,7 +316,7 @@ def test_grit_save_with_an_effort_rolls_two_dice(page: Page, base_url: str) -> N
     widget.locator('input[name="attribute"]').fill("12")
     effort.check()
     expect(widget.locator('[data-role="odds"]')).to_contain_text("With an effort (two d20s)")
-    expect(widget.locator('[data-role="odds"]')).to_contain_text("21/25 = 84%")
+    expect(widget.locator('[data-role="odds"]')).to_contain_text("84% (21/25)")
     press_primary(widget)
     d20s = faces(widget, "d20")
     assert len(d20s) == 2

@@ -39,7 +39,7 @@ def test_roll_with_the_mouse_shows_die_verdict_rule_and_seed(
 ) -> None:
     widget = open_widget(page, save_url, "cairn.save")
     widget.locator('input[name="attribute"]').fill("12")
-    expect(widget.locator('[data-role="odds"]')).to_contain_text("12/20 = 60%")
+    expect(widget.locator('[data-role="odds"]')).to_contain_text("60% (12/20)")
     roll(page)
     result = widget.locator('[data-role="result"]')
     verdict = result.locator(".rp-outcome").inner_text()
@@ -236,7 +236,7 @@ def test_steppers_and_arrow_keys_change_the_attribute_within_bounds(
     field = widget.locator('input[name="attribute"]')
     widget.get_by_role("button", name="Increase Attribute").click()
     expect(field).to_have_value("11")
-    expect(widget.locator('[data-role="odds"]')).to_contain_text("11/20 = 55%")
+    expect(widget.locator('[data-role="odds"]')).to_contain_text("55% (11/20)")
     field.focus()
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
@@ -244,4 +244,4 @@ def test_steppers_and_arrow_keys_change_the_attribute_within_bounds(
     field.fill("20")
     widget.get_by_role("button", name="Increase Attribute").click()
     expect(field).to_have_value("20")  # the catalog's maximum holds
-    expect(widget.locator('[data-role="odds"]')).to_contain_text("19/20 = 95%")
+    expect(widget.locator('[data-role="odds"]')).to_contain_text("95% (19/20)")

@@ -215,7 +215,7 @@ def test_limit_break_check_on_the_page(page: Page, general_url: str) -> None:
     widget = page.locator(ROLL).nth(1)  # the page's second roller: the break check at Limit 5
     expect(widget).to_have_attribute("data-state", "ready", timeout=40_000)
     expect(widget.locator('[data-role="odds"]')).to_contain_text(
-        "Break check at Limit 5: a d10 below 5 breaks: 4/10 = 40%."
+        "Break check at Limit 5: a d10 below 5 breaks: 40% (4/10)."
     )
     roll(widget)
     face = int(widget.locator('[data-role="result"] .rp-die').inner_text())

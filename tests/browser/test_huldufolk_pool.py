@@ -147,6 +147,7 @@ def test_illegal_moves_are_refused_and_nothing_is_lost(
 
     card.fill("2")
     expect(card_error).to_be_empty(timeout=SLOW)
+    widget.locator(".rp-more summary").click()  # gear and the sides' setup are folded
     equipment = widget.locator('input[name="a_equipment"]')
     equipment.fill("3")  # mundane equipment stops at +2
     expect(widget.locator('[data-role="error"][data-field="a_equipment"]')).to_contain_text(

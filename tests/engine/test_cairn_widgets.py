@@ -90,8 +90,8 @@ def test_attack_odds_chart_is_the_exact_damage_after_armour() -> None:
     damage = next(b for b in view if b["type"] == "chart")
     assert damage["title"] == "Damage after 2 armour"
     bars = {bar["label"]: bar["chance"] for bar in damage["bars"]}
-    assert bars["0"] == "1/16 = 6.25%"  # both dice 1 or 2: 4/64
-    assert bars["6"] == "15/64 = 23.44%"  # an 8 on either die
+    assert bars["0"] == "6.25% (1/16)"  # both dice 1 or 2: 4/64
+    assert bars["6"] == "23.44% (15/64)"  # an 8 on either die
 
 
 def test_attack_scar_when_hp_reaches_exactly_zero() -> None:
@@ -159,16 +159,16 @@ def test_grit_attack_notes_its_reading() -> None:
     view = ok("cairn.attack", {"action": "odds", "rules": "grit", "ability": 5, "weapon": "d8"})
     assert any("equal to or under the ability" in t for t in texts(view, "note"))
     facts = next(b for b in view if b["type"] == "facts")
-    assert facts["items"][0] == ["Chance to miss (every die over the ability)", "3/8 = 37.5%"]
+    assert facts["items"][0] == ["Chance to miss (every die over the ability)", "37.5% (3/8)"]
 
 
 def test_save_in_each_rule_set_names_its_twenty_rule() -> None:
     cairn_odds = texts(ok("cairn.save", {"action": "odds", "attribute": 20}), "line")
-    assert cairn_odds[0] == "Chance to pass with 20: 19/20 = 95%."
+    assert cairn_odds[0] == "Chance to pass with 20: 95% (19/20)."
     grit_odds = texts(
         ok("cairn.save", {"action": "odds", "attribute": 20, "rules": "grit"}), "line"
     )
-    assert grit_odds[0] == "Chance to pass with 20: 20/20 = 100%."
+    assert grit_odds[0] == "Chance to pass with 20: 100% (20/20)."
 
 
 def test_contest_odds_with_efforts() -> None:
@@ -210,8 +210,8 @@ def test_tables_roll_and_odds() -> None:
     view = ok("cairn.tables", {"action": "odds", "table": "fate"})
     table = next(b for b in view if b["type"] == "table")
     assert table["rows"] == [
-        ["1-3", "Bad luck for the PCs", "1/2 = 50%"],
-        ["4-6", "Favours the PCs", "1/2 = 50%"],
+        ["1-3", "Bad luck for the PCs", "50% (1/2)"],
+        ["4-6", "Favours the PCs", "50% (1/2)"],
     ]
     rolled = ok("cairn.tables", {"seed": 2})
     total = sum(dice_of(rolled, "2d6"))
@@ -240,8 +240,8 @@ def test_grit_odds_for_a_deprived_rest() -> None:
     bars = {
         bar["label"]: bar["chance"] for bar in next(b for b in view if b["type"] == "chart")["bars"]
     }
-    assert bars["0"] == "7/12 = 58.33%"
-    assert bars["5"] == "1/36 = 2.78%"
+    assert bars["0"] == "58.33% (7/12)"
+    assert bars["5"] == "2.78% (1/36)"
 
 
 def test_grit_effort_takes_its_harm_from_grit_then_resolve() -> None:
@@ -277,7 +277,7 @@ def test_recovery_odds_and_deprivation() -> None:
         {"action": "odds", "rules": "might-heart", "current": 6, "before": 10},
     )
     facts = dict(next(b for b in view if b["type"] == "facts")["items"])
-    assert facts == {"Back to 10 within 1 week": "1/2 = 50%"}
+    assert facts == {"Back to 10 within 1 week": "50% (1/2)"}
     deprived = ok("cairn.recovery", {"seed": 1, "deprived": True})
     assert texts(deprived, "outcome") == ["No recovery: stays at 4"]
 

@@ -48,7 +48,7 @@ def test_default_odds_give_the_exact_chance_and_chart() -> None:
     # Attribute 3 + Ability 2 = 5 dice against the default difficulty 3.
     exact = pool.success_chance(pool.build_check(5, 3))
     assert exact == pytest.approx(2929 / 6250)
-    assert "Chance to meet difficulty 3 (Typical) with 5 dice: 2929/6250 = 46.86%." in texts
+    assert "Chance to meet difficulty 3 (Typical) with 5 dice: 46.86% (2929/6250)." in texts
     (chart,) = _blocks(view, "chart")
     assert [bar["label"] for bar in chart["bars"]][:4] == ["0", "1", "2", "3"]
     assert [bar["highlight"] for bar in chart["bars"]][:4] == [False, False, False, True]
@@ -103,7 +103,7 @@ def test_excellency_costs_limit_and_ten_breaks() -> None:
     view = _ok("dice_pool.roll", action="roll", seed=3, excellency=True, limit=9)
     assert any(t == "LIMIT 9 \u2192 10: THE CHARACTER BREAKS" for t in _texts(view))
     view = _ok("dice_pool.roll", action="roll", seed=3, excellency=True, limit=4)
-    assert any("4 \u2192 5" in t and "4/10 = 40%" in t for t in _texts(view))
+    assert any("4 \u2192 5" in t and "40% (4/10)" in t for t in _texts(view))
 
 
 def test_floor_at_zero_is_explained() -> None:
@@ -143,7 +143,7 @@ def test_build_power_mode() -> None:
 
 
 def test_limit_mode() -> None:
-    assert "Break check at Limit 4: a d10 below 4 breaks: 3/10 = 30%." in _texts(
+    assert "Break check at Limit 4: a d10 below 4 breaks: 30% (3/10)." in _texts(
         _ok("dice_pool.roll", action="odds", mode="limit", limit=4)
     )
     assert "BREAKS: Limit 10" in _texts(
@@ -188,14 +188,14 @@ def test_project_odds_show_scale_chart_and_table() -> None:
     (chart,) = _blocks(view, "chart")
     # 1d10 + 4 - 4: totals 1..10.
     assert [(bar["label"], bar["chance"]) for bar in chart["bars"]] == [
-        ("0-3", "3/10 = 30%"),
-        ("4-6", "3/10 = 30%"),
-        ("7-9", "3/10 = 30%"),
-        ("10-11", "1/10 = 10%"),
+        ("0-3", "30% (3/10)"),
+        ("4-6", "30% (3/10)"),
+        ("7-9", "30% (3/10)"),
+        ("10-11", "10% (1/10)"),
         ("12+", "0% (impossible)"),
     ]
     assert chart["summary"].startswith(
-        "1d10 + Ability 4 \u2212 Scale 4: 0-3 Major Problem 3/10 = 30%;"
+        "1d10 + Ability 4 \u2212 Scale 4: 0-3 Major Problem 30% (3/10);"
     )
     (table,) = _blocks(view, "table")
     assert table["columns"] == ["Total", "Result", "Chance", "d10 faces"]
@@ -232,9 +232,9 @@ def test_strike_odds_separate_a_miss_from_a_hit_for_nothing() -> None:
     (chart,) = _blocks(view, "chart")
     bars = {bar["label"]: bar["chance"] for bar in chart["bars"]}
     seven = pool.successes_distribution(7)  # Attribute 3 + Ability 3 + Accuracy 1
-    assert bars["Miss"] == f"{seven.below(2).numerator}/{seven.below(2).denominator} = 12.6%"
-    assert bars["0"].startswith(f"{seven[2].numerator}/{seven[2].denominator}")
-    assert "Chance to hit DV 2: 136567/156250 = 87.4%." in _texts(view)
+    assert bars["Miss"] == f"12.6% ({seven.below(2).numerator}/{seven.below(2).denominator})"
+    assert bars["0"].endswith(f"% ({seven[2].numerator}/{seven[2].denominator})")
+    assert "Chance to hit DV 2: 87.4% (136567/156250)." in _texts(view)
 
 
 def test_strike_roll_deals_excess_plus_base_damage() -> None:
@@ -265,7 +265,7 @@ def test_strike_with_only_rare_hits_still_draws_them() -> None:
     (chart,) = _blocks(view, "chart")
     labels = [bar["label"] for bar in chart["bars"]]
     assert labels == ["Miss", "3"]  # 5 dice show 10 successes only when all five are 10s
-    assert chart["bars"][1]["chance"] == "1/100000 = 0.001%"
+    assert chart["bars"][1]["chance"] == "0.001% (1/100000)"
 
 
 def test_strike_bad_input() -> None:
@@ -285,7 +285,7 @@ def test_combat_maneuver_odds_grade_the_effects() -> None:
     view = _ok("dice_pool.combat", action="odds", mode="maneuver", maneuver="weaken_defense")
     (table,) = _blocks(view, "table")
     assert [row[1] for row in table["rows"]] == ["2 or below", "3-4", "5-7", "8+"]
-    assert sum(Fraction(row[2].split(" = ")[0]) for row in table["rows"]) == 1
+    assert sum(Fraction(row[2].split(" (")[1].rstrip(")")) for row in table["rows"]) == 1
 
 
 def test_combat_maneuver_against_resolve_shifts_the_grades() -> None:

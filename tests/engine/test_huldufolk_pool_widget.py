@@ -156,7 +156,7 @@ def test_a_fight_exchange_with_face_down_cards() -> None:
     assert attack["prompt"].startswith("Hexenwolf attacks Bob: choose a card face down")
     five = attack["options"][4]
     assert five["label"] == "5"
-    assert five["lines"] == ["Total 11: hits 1/10 = 10%", "1 damage 10%"]
+    assert five["lines"] == ["Total 11: hits 10% (1/10)", "1 damage 10%"]
     assert attack["options"][0]["lines"] == ["Total 7: cannot hit"]
     # The wolf chooses its 5 face down...
     chosen = ok({**five["request"], "state": preview["state"]})
@@ -167,7 +167,7 @@ def test_a_fight_exchange_with_face_down_cards() -> None:
     assert defence["prompt"].startswith("Bob defends")
     two = defence["options"][1]
     assert two["lines"] == ["Total 11: holds"]
-    assert defence["options"][0]["lines"] == ["Total 10: holds 4/5 = 80%", "1 damage 20%"]
+    assert defence["options"][0]["lines"] == ["Total 10: holds 80% (4/5)", "1 damage 20%"]
     # ...and plays the 2: "the Wolf's total is 11, while Bob's total is also 11".
     result = ok({**two["request"], "state": chosen["state"]})
     assert blocks(result, "outcome")[0]["text"] == "HELD: Bob defends"
@@ -321,7 +321,7 @@ def test_a_contest_of_attack_pools_through_the_widget() -> None:
     [first] = blocks(ok({**contest, "action": "odds"}), "choices")
     assert first["prompt"].startswith("Hero contests Foe: choose a card face down")
     # Hero's 3 makes 6; the Foe's pool is 5 before its card: a stand-off on its Ace
-    assert first["options"][2]["lines"] == ["Total 6: cannot prevail", "stand-off 1/10 = 10%"]
+    assert first["options"][2]["lines"] == ["Total 6: cannot prevail", "stand-off 10% (1/10)"]
     state = ok({**first["options"][2]["request"]})["state"]
     assert state["pending"] == {"kind": "contest", "attacker": "a", "picks": [["a", 3]]}
     [second] = blocks(ok({**contest, "action": "odds", "state": state}), "choices")

@@ -550,8 +550,8 @@ def test_widget_odds_chart_is_exact_with_at_least_per_bar() -> None:
     (chart_block,) = [b for b in response["result"]["view"] if b["type"] == "chart"]
     bars = {bar["label"]: bar for bar in chart_block["bars"]}
     assert list(bars) == [str(v) for v in range(2, 13)]
-    assert bars["10"]["chance"] == "1/12 = 8.33%"
-    assert bars["10"]["at_least"] == "1/6 = 16.67%"
+    assert bars["10"]["chance"] == "8.33% (1/12)"
+    assert bars["10"]["at_least"] == "16.67% (1/6)"
     assert bars["7"]["highlight"] and not bars["6"]["highlight"]
     assert chart_block["mean"] == "7"
 

@@ -52,7 +52,7 @@ def test_missing_fields_take_the_catalog_defaults() -> None:
 def test_odds_preview_is_not_random_and_quotes_the_example() -> None:
     result = call("cairn.save", {"attribute": 12, "action": "odds"})["result"]
     assert "seed" not in result
-    assert result["view"][0]["text"] == "Chance to pass with 12: 12/20 = 60%."
+    assert result["view"][0]["text"] == "Chance to pass with 12: 60% (12/20)."
 
 
 @pytest.mark.parametrize(
@@ -188,7 +188,7 @@ def test_chart_bars_carry_the_percentage_and_the_fraction_apart() -> None:
     block = chart("t", [("a", Fraction(137781, 625000)), ("b", Fraction(1, 3 * 10**9))])
     first, second = block["bars"]
     assert (first["percent"], first["fraction"]) == ("22.04%", "137781/625000")
-    assert first["chance"] == "137781/625000 = 22.04%"
+    assert first["chance"] == "22.04% (137781/625000)"
     assert (second["fraction"], second["percent"]) == ("", "< 0.000001%")
     assert (second["at_least_percent"], second["at_least_fraction"]) == ("< 0.000001%", "")
     assert first["at_least_fraction"] == ""  # 137781/625000 + 1/(3 * 10**9) is unreadable

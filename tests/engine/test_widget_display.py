@@ -24,18 +24,18 @@ def test_percent_never_rounds_possible_to_impossible(chance: Fraction, text: str
 
 
 def test_chance_text_keeps_the_natural_denominator() -> None:
-    assert chance_text(Fraction(12, 20), 20) == "12/20 = 60%"
-    assert chance_text(Fraction(3, 5)) == "3/5 = 60%"
+    assert chance_text(Fraction(12, 20), 20) == "60% (12/20)"
+    assert chance_text(Fraction(3, 5)) == "60% (3/5)"
     assert chance_text(Fraction(1, 10**60)) == "< 0.000001%"
 
 
 def test_chart_bars_carry_exact_and_cumulative_chances() -> None:
     block = chart("d4", [(str(f), Fraction(1, 4)) for f in range(1, 5)], highlight=["4"])
     assert [bar["at_least"] for bar in block["bars"]] == [
-        "1/1 = 100%",
-        "3/4 = 75%",
-        "1/2 = 50%",
-        "1/4 = 25%",
+        "100% (1/1)",
+        "75% (3/4)",
+        "50% (1/2)",
+        "25% (1/4)",
     ]
     assert [bar["highlight"] for bar in block["bars"]] == [False, False, False, True]
     assert all(bar["width"] == 1.0 for bar in block["bars"])

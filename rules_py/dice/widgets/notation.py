@@ -64,7 +64,7 @@ def _odds(expression: Expression) -> Odds | None:
 
 
 def _chance(p: Fraction) -> str:
-    """ "1/6 = 16.67%"; a certainty or a huge denominator only as a percentage."""
+    """ "16.67% (1/6)"; a certainty or a huge denominator only as a percentage."""
     return percent(p) if p.denominator == 1 else chance_text(p)
 
 

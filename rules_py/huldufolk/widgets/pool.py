@@ -107,6 +107,7 @@ from rules_py.widget import (
     Call,
     Field,
     Widget,
+    advanced,
     bool_field,
     chance_text,
     choice_field,
@@ -142,141 +143,184 @@ def _side_fields(key: SideKey, name: str) -> tuple[Field, ...]:
     afar = {**pooled, "afar": ("true",)}  # rare: shown once the check box says so
     kinds = _when(FIGHT, POWERS)
     return (
-        Field(f"{key}_name", f"{side}: name", "text", name, max_length=30, shown_when=named),
-        choice_field(
-            f"{key}_rank",
-            f"{side}: actor",
-            [
-                ("major", f"Major Actor ({Rank.MAJOR.deck_name})"),
-                ("minor", f"Minor Actor ({Rank.MINOR.deck_name})"),
-            ],
+        Field(
+            f"{key}_name",
+            f"{side}: name",
+            "text",
+            name,
+            max_length=30,
             shown_when=named,
-            help="Takes effect on Reset."
-            if key == "b"
-            else "Decides the deck; takes effect on Reset.",
+            advanced=True,
         ),
-        choice_field(
-            f"{key}_nature",
-            f"{side}: nature",
-            [("supernatural", "Supernatural"), ("mundane", "Mundane")],
-            shown_when=kinds,
+        advanced(
+            choice_field(
+                f"{key}_rank",
+                f"{side}: actor",
+                [
+                    ("major", f"Major Actor ({Rank.MAJOR.deck_name})"),
+                    ("minor", f"Minor Actor ({Rank.MINOR.deck_name})"),
+                ],
+                shown_when=named,
+                help="Takes effect on Reset."
+                if key == "b"
+                else "Decides the deck; takes effect on Reset.",
+            )
         ),
-        int_field(
-            f"{key}_mundane",
-            f"{side}: base mundane threshold",
-            PLAYER_THRESHOLD,
-            0,
-            THRESHOLD_MAX,
-            shown_when=kinds,
-            help=f"Minor 0-{MINOR_THRESHOLD_MAX}; most Major Actors {PLAYER_THRESHOLD}; "
-            f"Patrons {PATRON_THRESHOLD}. On Reset.",
+        advanced(
+            choice_field(
+                f"{key}_nature",
+                f"{side}: nature",
+                [("supernatural", "Supernatural"), ("mundane", "Mundane")],
+                shown_when=kinds,
+            )
         ),
-        int_field(
-            f"{key}_supernatural",
-            f"{side}: base supernatural threshold",
-            PLAYER_THRESHOLD,
-            0,
-            THRESHOLD_MAX,
-            shown_when=kinds,
-            help="Mundane Minor Actors have none. On Reset.",
+        advanced(
+            int_field(
+                f"{key}_mundane",
+                f"{side}: base mundane threshold",
+                PLAYER_THRESHOLD,
+                0,
+                THRESHOLD_MAX,
+                shown_when=kinds,
+                help=f"Minor 0-{MINOR_THRESHOLD_MAX}; most Major Actors {PLAYER_THRESHOLD}; "
+                f"Patrons {PATRON_THRESHOLD}. On Reset.",
+            )
         ),
-        bool_field(
-            f"{key}_fatigued",
-            f"{side}: Fatigue (Life 4: loses {FATIGUE_LOSS} mundane threshold per attack)",
-            shown_when=_when(FIGHT),
+        advanced(
+            int_field(
+                f"{key}_supernatural",
+                f"{side}: base supernatural threshold",
+                PLAYER_THRESHOLD,
+                0,
+                THRESHOLD_MAX,
+                shown_when=kinds,
+                help="Mundane Minor Actors have none. On Reset.",
+            )
+        ),
+        advanced(
+            bool_field(
+                f"{key}_fatigued",
+                f"{side}: Fatigue (Life 4: loses {FATIGUE_LOSS} mundane threshold per attack)",
+                shown_when=_when(FIGHT),
+            )
         ),
         bool_field(f"{key}_quality", f"{side} pool: Quality (+{QUALITY_BONUS})", shown_when=pooled),
         bool_field(f"{key}_focus", f"{side} pool: Focus (+{FOCUS_BONUS})", shown_when=pooled),
-        int_field(
-            f"{key}_equipment",
-            f"{side} pool: equipment",
-            0,
-            0,
-            MAGICAL_EQUIPMENT_MAX,
-            shown_when=pooled,
-            help=f"Mundane +0 to +{MUNDANE_EQUIPMENT_MAX}; magical up to +{MAGICAL_EQUIPMENT_MAX}.",
+        advanced(
+            int_field(
+                f"{key}_equipment",
+                f"{side} pool: equipment",
+                0,
+                0,
+                MAGICAL_EQUIPMENT_MAX,
+                shown_when=pooled,
+                help=f"Mundane +0 to +{MUNDANE_EQUIPMENT_MAX}; "
+                f"magical up to +{MAGICAL_EQUIPMENT_MAX}.",
+            )
         ),
-        bool_field(f"{key}_magical", f"{side} pool: the equipment is magical", shown_when=pooled),
-        int_field(
-            f"{key}_assist",
-            f"{side} pool: assistants with the affinity (+{ASSIST_AFFINITY_BONUS} each)",
-            0,
-            0,
-            ASSISTANTS_MAX,
-            shown_when=pooled,
+        advanced(
+            bool_field(
+                f"{key}_magical", f"{side} pool: the equipment is magical", shown_when=pooled
+            )
         ),
-        int_field(
-            f"{key}_assist_focus",
-            f"{side} pool: assistants with the Focus (+{ASSIST_FOCUS_BONUS} each)",
-            0,
-            0,
-            ASSISTANTS_MAX,
-            shown_when=pooled,
-            help=""
-            if key == "b"
-            else "As many as can take part, at the storyteller's discretion; "
-            f"this builder stops at {ASSISTANTS_MAX}.",
+        advanced(
+            int_field(
+                f"{key}_assist",
+                f"{side} pool: assistants with the affinity (+{ASSIST_AFFINITY_BONUS} each)",
+                0,
+                0,
+                ASSISTANTS_MAX,
+                shown_when=pooled,
+            )
         ),
-        int_field(
-            f"{key}_afar_none",
-            f"{side} pool: Help from Afar spend, assistants without the affinity "
-            f"(+{AFAR_NO_AFFINITY_BONUS} each)",
-            0,
-            0,
-            ASSISTANTS_MAX,
-            shown_when=afar,
-            help=""
-            if key == "b"
-            else "Augmentation 2's spend, for 1 turn; count such an "
-            "assistant here instead of above.",
+        advanced(
+            int_field(
+                f"{key}_assist_focus",
+                f"{side} pool: assistants with the Focus (+{ASSIST_FOCUS_BONUS} each)",
+                0,
+                0,
+                ASSISTANTS_MAX,
+                shown_when=pooled,
+                help=""
+                if key == "b"
+                else "As many as can take part, at the storyteller's discretion; "
+                f"this builder stops at {ASSISTANTS_MAX}.",
+            )
         ),
-        int_field(
-            f"{key}_afar_affinity",
-            f"{side} pool: Help from Afar spend, assistants with the affinity "
-            f"(+{AFAR_AFFINITY_BONUS} each)",
-            0,
-            0,
-            ASSISTANTS_MAX,
-            shown_when=afar,
+        advanced(
+            int_field(
+                f"{key}_afar_none",
+                f"{side} pool: Help from Afar spend, assistants without the affinity "
+                f"(+{AFAR_NO_AFFINITY_BONUS} each)",
+                0,
+                0,
+                ASSISTANTS_MAX,
+                shown_when=afar,
+                help=""
+                if key == "b"
+                else "Augmentation 2's spend, for 1 turn; count such an "
+                "assistant here instead of above.",
+            )
         ),
-        int_field(
-            f"{key}_afar_focus",
-            f"{side} pool: Help from Afar spend, assistants with the Focus "
-            f"(+{AFAR_FOCUS_BONUS} each)",
-            0,
-            0,
-            ASSISTANTS_MAX,
-            shown_when=afar,
+        advanced(
+            int_field(
+                f"{key}_afar_affinity",
+                f"{side} pool: Help from Afar spend, assistants with the affinity "
+                f"(+{AFAR_AFFINITY_BONUS} each)",
+                0,
+                0,
+                ASSISTANTS_MAX,
+                shown_when=afar,
+            )
         ),
-        int_field(
-            f"{key}_bonus",
-            f"{side} pool: supernatural bonuses",
-            0,
-            0,
-            SUPERNATURAL_MAX,
-            shown_when=pooled,
+        advanced(
+            int_field(
+                f"{key}_afar_focus",
+                f"{side} pool: Help from Afar spend, assistants with the Focus "
+                f"(+{AFAR_FOCUS_BONUS} each)",
+                0,
+                0,
+                ASSISTANTS_MAX,
+                shown_when=afar,
+            )
         ),
-        bool_field(
-            f"{key}_def_quality",
-            f"{side} defence: Quality (+{QUALITY_BONUS})",
-            shown_when=_when(FIGHT),
+        advanced(
+            int_field(
+                f"{key}_bonus",
+                f"{side} pool: supernatural bonuses",
+                0,
+                0,
+                SUPERNATURAL_MAX,
+                shown_when=pooled,
+            )
         ),
-        int_field(
-            f"{key}_def_equipment",
-            f"{side} defence: equipment",
-            0,
-            0,
-            DEFENCE_EQUIPMENT_MAX,
-            shown_when=_when(FIGHT),
+        advanced(
+            bool_field(
+                f"{key}_def_quality",
+                f"{side} defence: Quality (+{QUALITY_BONUS})",
+                shown_when=_when(FIGHT),
+            )
         ),
-        int_field(
-            f"{key}_def_bonus",
-            f"{side} defence: supernatural bonuses",
-            0,
-            0,
-            SUPERNATURAL_MAX,
-            shown_when=_when(FIGHT),
-            help="" if key == "b" else "The side's current threshold is added.",
+        advanced(
+            int_field(
+                f"{key}_def_equipment",
+                f"{side} defence: equipment",
+                0,
+                0,
+                DEFENCE_EQUIPMENT_MAX,
+                shown_when=_when(FIGHT),
+            )
+        ),
+        advanced(
+            int_field(
+                f"{key}_def_bonus",
+                f"{side} defence: supernatural bonuses",
+                0,
+                0,
+                SUPERNATURAL_MAX,
+                shown_when=_when(FIGHT),
+                help="" if key == "b" else "The side's current threshold is added.",
+            )
         ),
     )
 
@@ -285,6 +329,9 @@ _POWERS = [(effect.key, effect.label) for effect in refresh_effects()] + [
     (effect.key, effect.label) for effect in restore_effects()
 ]
 
+# On top, what changes from one exchange to the next (mode, who attacks, the
+# card, Quality and Focus); the sides' setup, gear, assistance and bonuses sit
+# under "More options", so the hand of cards stays near "Who attacks".
 FIELDS: tuple[Field, ...] = (
     choice_field(
         "mode",
@@ -317,11 +364,13 @@ FIELDS: tuple[Field, ...] = (
         shown_when=_when(FIGHT),
     ),
     int_field("cr", "Challenge rating", 10, CR_MIN, CR_MAX, shown_when=_when(TEST)),
-    bool_field(
-        "afar",
-        "Help from Afar's spend in play (Augmentation 2)",
-        shown_when=_when(TEST, FIGHT, CONTEST),
-        help="Shows the fields for assistants granting +1, +3 or +5.",
+    advanced(
+        bool_field(
+            "afar",
+            "Help from Afar's spend in play (Augmentation 2)",
+            shown_when=_when(TEST, FIGHT, CONTEST),
+            help="Shows the fields for assistants granting +1, +3 or +5.",
+        )
     ),
     bool_field("affinity", "Side A has a fitting affinity", True, shown_when=_when(TEST)),
     choice_field("power", "Power", _POWERS, shown_when=_when(POWERS)),
@@ -479,7 +528,7 @@ def _damage_line(odds_damage: Any) -> str:
 
 
 def _chance_words(chance: Fraction, verb: str) -> str:
-    """Words for a chance; a sure outcome needs no fraction ("hits 3/5 = 60%")."""
+    """Words for a chance; a sure outcome needs no fraction ("hits 60% (3/5)")."""
     if chance == 1:
         return verb
     if chance == 0:
@@ -961,10 +1010,14 @@ WIDGETS = (
         actions=(
             Action("play", "Play card", random=False),
             Action("odds", "Hand and odds", auto=True, random=False),
-            Action("initiative", "Play initiative", random=False),
-            Action("end_combat", "End combat", random=False),
-            Action("power", "Use power", random=False),
-            Action("rest", "Rest (restore thresholds)", random=False),
+            # Each button only where it applies: the fight's in fight mode,
+            # the power in powers mode; Rest where thresholds are shown.
+            Action("initiative", "Play initiative", random=False, shown_when=_when(FIGHT)),
+            Action("end_combat", "End combat", random=False, shown_when=_when(FIGHT)),
+            Action("power", "Use power", random=False, shown_when=_when(POWERS)),
+            Action(
+                "rest", "Rest (restore thresholds)", random=False, shown_when=_when(FIGHT, POWERS)
+            ),
             Action("reset", "Reset decks", random=False),
         ),
         handler=handle,
