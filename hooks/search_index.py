@@ -175,6 +175,9 @@ def on_page_context(context: Any, *, page: Any, config: Any, nav: Any) -> Any:
             taken.add(row_id)
         entry = {"location": f"{page.url}#{row['id']}", "title": name, "row": True,
                  "text": " ".join(cell for cell in row["cells"] if cell != name)}
+        search = page.meta.get("search") or {}
+        if "boost" in search:  # a row weighs what its page weighs
+            entry["boost"] = search["boost"]
         index.entries.append(entry)
         entries.append(entry)
     page.content = _with_row_ids(page.content, parser.rows)

@@ -67,6 +67,8 @@ def test_same_seed_replays_the_same_roll(page: Page, save_url: str) -> None:
 
 def test_roll_with_the_keyboard_only(page: Page, save_url: str) -> None:
     widget = open_widget(page, save_url, "cairn.save")
+    # "More options" remembers being opened (by another test, or a reader): fold it.
+    widget.locator(".rp-more").evaluate("details => { details.open = false; }")
     for _ in range(300):  # tab from the top of the page to the widget's first field
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement && document.activeElement.name") == "mode":
