@@ -596,3 +596,31 @@ def test_widget_too_large_to_chart_says_so_and_still_rolls() -> None:
 def test_the_examples_in_the_module_documentation_hold() -> None:
     outcome = doctest.testmod(notation, raise_on_error=False)
     assert outcome.attempted >= 4 and outcome.failed == 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(expressions(), st.integers(0, 2**32))
+def test_exact_odds_agree_with_rolling_on_generated_expressions(text: str, seed: int) -> None:
+    """A second method for any accepted expression: the rolling code (which
+    shares nothing with the exact odds but the parse) rolled many times. The
+    mean and the chance of the likeliest total agree within five standard
+    errors (a false alarm about once in a million examples)."""
+    try:
+        expression = parse(text)
+    except NotationError:
+        return
+    if not chartable(expression):
+        return
+    exact = distribution(expression)
+    rolls = 400
+    rng = Rng(seed)
+    totals = [roll(expression, rng).total for _ in range(rolls)]
+    assert all(total in exact for total in totals)
+    mean = sum(value * chance for value, chance in exact.items())
+    variance = sum((value - mean) ** 2 * chance for value, chance in exact.items())
+    observed_mean = Fraction(sum(totals), rolls)
+    assert abs(observed_mean - mean) <= 5 * math.sqrt(variance / rolls) + 1e-9
+    likeliest = max(exact, key=lambda value: exact[value])
+    p = exact[likeliest]
+    share = Fraction(totals.count(likeliest), rolls)
+    assert abs(share - p) <= 5 * math.sqrt(p * (1 - p) / rolls) + 1e-9
