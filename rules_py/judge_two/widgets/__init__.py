@@ -1,2 +1,2 @@
-"""The Judge Two widgets: ``judge_two.judge``, ``judge_two.attack``, ``judge_two.rounds``
-(listed in :mod:`rules_py.registry`). Presentation only: every rule is in the engine."""
+"""The rollers of this game: presentation only. Every rule they show is in
+the engine modules one level up."""
