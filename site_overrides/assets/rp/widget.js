@@ -18,7 +18,11 @@ const HEADER_PX = 64; // Material's sticky header covers the top of the window
 function reveal(node) {
   if (!node || !node.getClientRects().length) return;
   const box = node.getBoundingClientRect();
-  const bottom = window.innerHeight - 8;
+  // The roll log's floating button covers the bottom of the window: keep the
+  // result (and its share line) above it.
+  const toggle = document.querySelector('[data-role="roll-log-toggle"]');
+  const covered = toggle && toggle.getClientRects().length ? window.innerHeight - toggle.getBoundingClientRect().top : 0;
+  const bottom = window.innerHeight - 8 - covered;
   if (box.top < HEADER_PX || box.top > bottom - 48) {
     window.scrollBy({ top: box.top - HEADER_PX - 8, behavior: "instant" });
   } else if (box.bottom > bottom) {
