@@ -96,6 +96,11 @@ def _choices(block: Block) -> list[str]:
     return lines
 
 
+def _step(block: Block) -> list[str]:
+    text = render(block["blocks"])
+    return text.split("\n") if text else []
+
+
 def _copy(block: Block) -> list[str]:
     return [str(block["text"])]
 
@@ -117,6 +122,7 @@ RENDERERS: dict[str, Callable[[Block], list[str]]] = {
     "table": _table,
     "chart": _chart,
     "choices": _choices,
+    "step": _step,
     "copy": _copy,
     "focus_element": _page_only,
     "filter_rows": _page_only,

@@ -51,6 +51,7 @@ __all__ = [
     "option",
     "outcome",
     "percent",
+    "step",
     "table",
 ]
 
@@ -275,6 +276,14 @@ class Widget:
     # Extra request keys (beyond fields) a follow-up request may carry, e.g. a
     # chosen judgment; validated by the handler itself.
     extra_keys: tuple[str, ...] = ()
+    # Where a preview's ``step`` blocks are drawn: in the form, just before
+    # this field, so a hand of cards to choose from stays next to the few
+    # fields that set it up instead of under the whole form.
+    step_before: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.step_before is not None:
+            self.field(self.step_before)  # KeyError: a step needs a real field to stand before
 
     def field(self, name: str) -> Field:
         for candidate in self.fields:
@@ -297,6 +306,7 @@ class Widget:
             "fields": [f.describe() for f in self.fields],
             "actions": [a.describe() for a in self.actions],
             "stateful": self.stateful,
+            "step_before": self.step_before,
         }
 
 
@@ -442,6 +452,12 @@ def chart(
 def choices(prompt: str, options: Iterable[dict[str, JsonValue]]) -> Block:
     """Buttons that send a follow-up request: each option is made by ``option``."""
     return {"type": "choices", "prompt": prompt, "options": list(options)}
+
+
+def step(blocks: Iterable[Block]) -> Block:
+    """What the player chooses now (a turn line, a hand of cards): drawn where
+    the widget's ``step_before`` says, else in place."""
+    return {"type": "step", "blocks": list(blocks)}
 
 
 def option(

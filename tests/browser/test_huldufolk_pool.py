@@ -36,14 +36,19 @@ def odds(widget: Locator) -> Locator:
     return widget.locator('[data-role="odds"]')
 
 
+def step(widget: Locator) -> Locator:
+    """The hand to choose from, drawn in the form above the typed cards."""
+    return widget.locator('[data-role="step"]')
+
+
 def result(widget: Locator) -> Locator:
     return widget.locator('[data-role="result"]')
 
 
 def card_button(widget: Locator, label: str) -> Locator:
-    """The button of one card in the hand shown under the form."""
+    """The button of one card in the hand drawn in the form."""
     return (
-        odds(widget)
+        step(widget)
         .locator(".rp-choice")
         .filter(has=widget.page.locator(".rp-choice-label", has_text=re.compile(f"^{label}$")))
     )
@@ -75,7 +80,7 @@ def test_play_with_the_mouse_and_keep_the_deck_across_a_reload(
 ) -> None:
     widget = fresh(page, pool_urls["test"])
     # The page sets Quality and Focus (+5) against CR 12: the 7 is the smallest success.
-    expect(odds(widget)).to_contain_text("smallest card that succeeds for sure: 7", timeout=SLOW)
+    expect(step(widget)).to_contain_text("smallest card that succeeds for sure: 7", timeout=SLOW)
     expect(card_button(widget, "Ace")).to_contain_text("never spent")
     card_button(widget, "7").click()
     expect(result(widget).locator(".rp-outcome")).to_have_text("SUCCESS", timeout=SLOW)
@@ -106,9 +111,9 @@ def test_play_with_the_keyboard_only(page: Page, pool_urls: dict[str, str]) -> N
     page.keyboard.press("Enter")  # the form's main button: Play card
     expect(result(widget).locator(".rp-outcome")).to_have_text("SUCCESS", timeout=SLOW)
     expect(card_button(widget, "9")).to_have_count(0, timeout=SLOW)
-    # Tab on from the field to the first card button and play it with Space.
+    # Shift+Tab back from the field to the hand drawn above it; play the 8 with Space.
     for _ in range(40):
-        page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab")
         if page.evaluate(
             "document.activeElement.classList.contains('rp-choice')"
             " && document.activeElement.textContent.startsWith('8')"
@@ -161,7 +166,7 @@ def test_illegal_moves_are_refused_and_nothing_is_lost(
 
     # A Minor Actor has no 6.
     widget.locator('select[name="a_rank"]').select_option("minor")
-    expect(odds(widget)).to_contain_text("Press Reset", timeout=SLOW)
+    expect(step(widget)).to_contain_text("Press Reset", timeout=SLOW)
     widget.locator('button[data-action="reset"]').click()
     expect(odds(widget)).to_contain_text("half deck (Ace-5)", timeout=SLOW)
     card.fill("6")
@@ -193,22 +198,22 @@ def test_a_corrupt_saved_state_is_discarded_with_a_notice(
 def test_a_fight_exchange_by_exchange(page: Page, pool_urls: dict[str, str]) -> None:
     widget = fresh(page, pool_urls["fight"])
     # The page sets up Bob and a hexenwolf; no combat yet, so Side A would attack.
-    expect(odds(widget)).to_contain_text("No combat under way: Bob attacks", timeout=SLOW)
+    expect(step(widget)).to_contain_text("No combat under way: Bob attacks", timeout=SLOW)
 
     # Initiative: the wolf's 4 beats Bob's 3, so the wolf attacks first.
     widget.locator('button[data-action="initiative"]').click()
-    expect(odds(widget)).to_contain_text("Initiative: Bob plays a card", timeout=SLOW)
+    expect(step(widget)).to_contain_text("Initiative: Bob plays a card", timeout=SLOW)
     card_button(widget, "3").click()
-    expect(odds(widget)).to_contain_text("Initiative: Hexenwolf plays a card", timeout=SLOW)
+    expect(step(widget)).to_contain_text("Initiative: Hexenwolf plays a card", timeout=SLOW)
     card_button(widget, "4").click()
     expect(result(widget).locator(".rp-outcome")).to_have_text("Hexenwolf acts first", timeout=SLOW)
     expect(odds(widget)).to_contain_text("Initiative card (set aside)", timeout=SLOW)
-    expect(odds(widget)).to_contain_text("Hexenwolf attacks Bob", timeout=SLOW)
+    expect(step(widget)).to_contain_text("Hexenwolf attacks Bob", timeout=SLOW)
 
     # "the wolf selects its highest card (+5) while Bob plays [...] (+2)"
     card_button(widget, "5").click()
     expect(result(widget)).to_contain_text("Hexenwolf has chosen a card face down", timeout=SLOW)
-    expect(odds(widget)).to_contain_text("Bob defends", timeout=SLOW)
+    expect(step(widget)).to_contain_text("Bob defends", timeout=SLOW)
     card_button(widget, "2").click()
     expect(result(widget).locator(".rp-outcome")).to_have_text("HELD: Bob defends", timeout=SLOW)
     expect(result(widget)).to_contain_text("11 against")
@@ -216,7 +221,7 @@ def test_a_fight_exchange_by_exchange(page: Page, pool_urls: dict[str, str]) -> 
     expect(odds(widget)).to_contain_text("mundane 4 of 5", timeout=SLOW)  # Bob's threshold
 
     # Bob's turn comes by itself; he swings with the form: his 10 against the Ace.
-    expect(odds(widget)).to_contain_text("Bob attacks Hexenwolf", timeout=SLOW)
+    expect(step(widget)).to_contain_text("Bob attacks Hexenwolf", timeout=SLOW)
     widget.locator('input[name="card"]').fill("10")
     widget.locator('input[name="defence_card"]').fill("1")
     widget.locator('button[data-action="play"]').click()
@@ -226,11 +231,11 @@ def test_a_fight_exchange_by_exchange(page: Page, pool_urls: dict[str, str]) -> 
     log = odds(widget).locator("table")
     expect(log).to_contain_text("Bob attacks Hexenwolf (mundane)", timeout=SLOW)
     expect(log).to_contain_text("hit for 2 damage")
-    expect(odds(widget)).to_contain_text("Hexenwolf attacks Bob", timeout=SLOW)
+    expect(step(widget)).to_contain_text("Hexenwolf attacks Bob", timeout=SLOW)
 
     # The player may override the order.
     widget.locator('select[name="attacker"]').select_option("a")
-    expect(odds(widget)).to_contain_text("Bob attacks out of turn", timeout=SLOW)
+    expect(step(widget)).to_contain_text("Bob attacks out of turn", timeout=SLOW)
     widget.locator('select[name="attacker"]').select_option("auto")
 
     widget.locator('button[data-action="end_combat"]').click()
@@ -247,9 +252,9 @@ def test_fits_a_phone_and_has_no_serious_accessibility_violation(
 ) -> None:
     widget = fresh(phone_page, pool_urls["fight"])
     card_button(widget, "5").click()
-    expect(odds(widget)).to_contain_text("Hexenwolf defends", timeout=SLOW)
+    expect(step(widget)).to_contain_text("Hexenwolf defends", timeout=SLOW)
     # the hand of the current step comes before the reference material
-    hand = odds(widget).locator(".rp-choices").first.bounding_box()
+    hand = step(widget).locator(".rp-choices").first.bounding_box()
     log = odds(widget).locator("table").first.bounding_box()
     assert hand is not None and log is not None and hand["y"] < log["y"]
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390

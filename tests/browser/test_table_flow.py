@@ -299,19 +299,26 @@ def test_the_huldufolk_fight_is_played_to_its_end_by_keyboard_on_a_phone(
     widget = open_widget(page, base_url + fights[0], name)
     root = f'.rp-widget[data-widget="{name}"]'
     result = widget.locator('[data-role="result"]')
-    odds = widget.locator('[data-role="odds"]')
+    hand = widget.locator('[data-role="step"]')
+
+    # The hand is drawn in the form, a short way under "Who attacks".
+    expect(hand.locator(".rp-choice").first).to_be_visible(timeout=PYODIDE_TIMEOUT_MS)
+    attacker = widget.locator('select[name="attacker"]').bounding_box()
+    first_card = hand.locator(".rp-choice").first.bounding_box()
+    assert attacker and first_card, "the fight's fields or hand are not drawn"
+    assert 0 < first_card["y"] - attacker["y"] < 600, (attacker, first_card)
 
     _tab_to(page, f'{root} button[data-action="reset"]')
     page.keyboard.press("Enter")
     expect(result).to_contain_text("New decks", timeout=PYODIDE_TIMEOUT_MS)
     _tab_to(page, f'{root} button[data-action="initiative"]')
     page.keyboard.press("Enter")
-    expect(odds).to_contain_text("Initiative", timeout=PYODIDE_TIMEOUT_MS)
+    expect(hand).to_contain_text("Initiative", timeout=PYODIDE_TIMEOUT_MS)
 
-    _tab_to(page, f"{root} [data-role=odds] .rp-choice")
+    _tab_to(page, f"{root} [data-role=step] .rp-choice", "Shift+Tab")
     moves = 0
-    card = f"{root} [data-role=odds] .rp-choice"
-    while odds.locator(".rp-choice").count() and moves < 60:
+    card = f"{root} [data-role=step] .rp-choice"
+    while hand.locator(".rp-choice").count() and moves < 60:
         before = result.inner_text()
         assert page.evaluate(FOCUSED_IS, card), "focus is not on a card of the hand"
         page.keyboard.press("Enter")
@@ -328,10 +335,14 @@ def test_the_huldufolk_fight_is_played_to_its_end_by_keyboard_on_a_phone(
                   || !document.querySelector('{card}'))""",
             timeout=PYODIDE_TIMEOUT_MS,
         )
+        # What was played and the next choice are both on screen.
+        expect(result).to_be_in_viewport()
+        if hand.locator(".rp-choice").count():
+            expect(page.locator(":focus")).to_be_in_viewport()
         moves += 1
     assert moves >= 4, moves  # two initiative cards, then at least one whole exchange
-    assert odds.locator(".rp-choice").count() == 0, "the hands were never spent"
-    expect(odds).to_contain_text("until the combat ends")
+    assert hand.locator(".rp-choice").count() == 0, "the hands were never spent"
+    expect(hand).to_contain_text("until the combat ends")
 
     _tab_to(page, f'{root} button[data-action="end_combat"]', "Shift+Tab")
     page.keyboard.press("Enter")

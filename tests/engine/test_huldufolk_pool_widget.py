@@ -43,8 +43,16 @@ def refused(request: dict[str, Any]) -> dict[str, str]:
     return error
 
 
+def flat(view: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The blocks of a view with each step's blocks in its place."""
+    out: list[dict[str, Any]] = []
+    for block in view:
+        out += flat(block["blocks"]) if block["type"] == "step" else [block]
+    return out
+
+
 def blocks(result: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    return [block for block in result["view"] if block["type"] == kind]
+    return [block for block in flat(result["view"]) if block["type"] == kind]
 
 
 def texts(result: dict[str, Any]) -> str:
@@ -304,16 +312,31 @@ def test_who_attacks_follows_the_initiative_order() -> None:
     assert "Hexenwolf attacks out of turn (chosen by hand); it is Bob's turn" in texts(override)
 
 
-def test_the_hand_comes_first_and_the_log_last() -> None:
+def test_the_hand_is_the_step_drawn_in_the_form_and_the_log_comes_last() -> None:
+    # The step (turn line, hand) is drawn before the typed-card field, so the
+    # hand sits right under the fields that set the exchange up.
+    [spec] = [w for w in web.catalog() if w["name"] == "huldufolk.pool"]
+    names = [field["name"] for field in spec["fields"] if not field.get("advanced")]
+    assert spec["step_before"] == "card"
+    assert names.index("attacker") < names.index("a_quality") < names.index("card")
     for request in (
         {**BOB_AND_WOLF, "action": "odds"},
         {"action": "odds", "cr": 12},
         {"action": "odds", "mode": "contest"},
+        {"action": "odds", "mode": "powers", "power": "back_in_the_fight"},
     ):
         view = ok(request)["view"]
-        kinds = [block["type"] for block in view]
-        assert kinds.index("choices") < kinds.index("facts"), kinds
-        assert kinds[-1] == "table" and view[-1]["caption"].startswith("Log")
+        assert [block["type"] for block in view].count("step") == 1
+        assert view[0]["type"] == "step", view[0]
+        inside = [block["type"] for block in view[0]["blocks"]]
+        assert "facts" not in inside and "table" not in inside
+        assert view[-1]["type"] == "table" and view[-1]["caption"].startswith("Log")
+    hand = ok({"action": "odds", "cr": 12})["view"][0]["blocks"]
+    assert [block["type"] for block in hand] == ["choices"]
+    # a hand that is not the form's is said right above it
+    state = ok({"action": "play", "card": 9})["state"]
+    reset = ok({"action": "odds", "a_rank": "minor", "state": state})["view"][0]["blocks"]
+    assert reset[0]["type"] == "note" and "Press Reset" in reset[0]["text"], reset
 
 
 def test_a_contest_of_attack_pools_through_the_widget() -> None:

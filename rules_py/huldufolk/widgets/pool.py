@@ -119,6 +119,7 @@ from rules_py.widget import (
     option,
     outcome,
     percent,
+    step,
     table,
 )
 
@@ -329,9 +330,10 @@ _POWERS = [(effect.key, effect.label) for effect in refresh_effects()] + [
     (effect.key, effect.label) for effect in restore_effects()
 ]
 
-# On top, what changes from one exchange to the next (mode, who attacks, the
-# card, Quality and Focus); the sides' setup, gear, assistance and bonuses sit
-# under "More options", so the hand of cards stays near "Who attacks".
+# On top, what changes from one exchange to the next (mode, who attacks,
+# Quality and Focus), then the hand of cards (the preview's step, drawn before
+# "card"), then the cards typed by hand; the sides' setup, gear, assistance and
+# bonuses sit under "More options", so the hand stays near "Who attacks".
 FIELDS: tuple[Field, ...] = (
     choice_field(
         "mode",
@@ -395,6 +397,9 @@ FIELDS: tuple[Field, ...] = (
         [("mundane", "Mundane"), ("supernatural", "Supernatural")],
         shown_when=_when(POWERS),
     ),
+    *_side_fields("a", "Hero"),
+    *_side_fields("b", "Foe"),
+    # The hand (the preview's step) is drawn here, above the typed cards.
     int_field(
         "card",
         "Card to play (Side A's; the attacker's in a fight)",
@@ -402,12 +407,10 @@ FIELDS: tuple[Field, ...] = (
         ACE,
         HIGHEST_CARD,
         shown_when=_when(TEST, FIGHT, CONTEST),
-        help="1 is the Ace. Or choose a card from the hand shown below.",
+        help="1 is the Ace. Or choose a card from the hand shown above.",
     ),
     int_field("defence_card", "Defender's card", ACE, ACE, HIGHEST_CARD, shown_when=_when(FIGHT)),
     int_field("contest_card", "Side B's card", ACE, ACE, HIGHEST_CARD, shown_when=_when(CONTEST)),
-    *_side_fields("a", "Hero"),
-    *_side_fields("b", "Foe"),
 )
 
 
@@ -588,16 +591,16 @@ def _test_preview(tbl: Table, values: Mapping[str, Any], pool: ActionPool) -> li
     rating, affinity = values["cr"], values["affinity"]
     band = band_of(rating)
     need = need_for(rating, affinity)
-    step: list[Block] = []
+    steps: list[Block] = []
     if need is Need.NO_TEST:
-        step.append(
+        steps.append(
             outcome(
                 f"No test needed: CR {AFFINITY_NO_TEST_MAX} or below with a fitting affinity.",
                 "good",
             )
         )
     elif need is Need.IMPOSSIBLE:
-        step.append(
+        steps.append(
             outcome(
                 "Impossible: without a fitting affinity no test is allowed above "
                 f"CR {NO_AFFINITY_TEST_MAX}.",
@@ -605,13 +608,13 @@ def _test_preview(tbl: Table, values: Mapping[str, Any], pool: ActionPool) -> li
             )
         )
     elif not tbl.a.hand.cards:
-        step.append(line("No card in hand until the combat ends."))
+        steps.append(line("No card in hand until the combat ends."))
     else:
         odds = against_rating(pool.base, tbl.a.hand.cards, rating)
         prompt = f"Play a card against CR {rating} ({_smallest_text(odds, 'succeeds')})"
-        step.append(_card_choices(prompt, odds, values, "succeeds", "smallest success"))
+        steps.append(_card_choices(prompt, odds, values, "succeeds", "smallest success"))
     return [
-        *step,
+        step(steps),
         facts(
             [
                 ("Pool before the card", describe_pool(pool.parts())),
@@ -704,8 +707,12 @@ def _fight_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
         else []
     )
     return [
-        _turn_line(tbl, values["attacker"], attacker),
-        *_fight_step(tbl, values, attacker, kind),
+        step(
+            [
+                _turn_line(tbl, values["attacker"], attacker),
+                *_fight_step(tbl, values, attacker, kind),
+            ]
+        ),
         facts(
             [
                 (
@@ -730,13 +737,13 @@ def _fight_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
 def _contest_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
     pools = (_pool(values, "a"), _pool(values, "b"))
     pending = tbl.pending
-    step: list[Block]
+    steps: list[Block]
     if pending is not None and pending.kind == "contest":
         mover, foe, index = tbl.b, tbl.a, 1
     else:
         mover, foe, index = tbl.a, tbl.b, 0
     if not mover.hand.cards:
-        step = [line(f"{mover.name} has no card in hand until the combat ends.")]
+        steps = [line(f"{mover.name} has no card in hand until the combat ends.")]
     else:
         foe_total = opponent_total(pools[1 - index].base, foe.hand.cards)
         odds = contesting(pools[index].base, mover.hand.cards, foe_total)
@@ -744,11 +751,11 @@ def _contest_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
             f"{mover.name} contests {foe.name}: choose a card face down "
             f"({_smallest_text(odds, 'prevails')})"
         )
-        step = [_card_choices(prompt, odds, values, "prevails", "smallest sure win")]
+        steps = [_card_choices(prompt, odds, values, "prevails", "smallest sure win")]
         if index == 1:
-            step.append(line(f"{foe.name} has chosen a card face down."))
+            steps.append(line(f"{foe.name} has chosen a card face down."))
     return [
-        *step,
+        step(steps),
         facts(
             [
                 (f"{tbl.a.name}'s pool before the card", describe_pool(pools[0].parts())),
@@ -766,25 +773,25 @@ def _powers_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
     side: SideKey = values["power_side"]
     actor = tbl.actor(side)
     power = values["power"]
-    step: list[Block]
+    steps: list[Block]
     if power.startswith("back_in_the_fight"):
         effect = refresh_effect(power)
         able = refreshable(actor.hand, effect)
         if not able:
-            step = [line(f"{effect.label}: {actor.name} has no spent card it can return.")]
+            steps = [line(f"{effect.label}: {actor.name} has no spent card it can return.")]
         elif effect.count is None:
-            step = [line(f"{effect.label}: {actor.name} gets back {card_list(able)}.")]
+            steps = [line(f"{effect.label}: {actor.name} gets back {card_list(able)}.")]
         else:
             options = [
                 option(card_name(card), _request(values, "power", power_card=card)) for card in able
             ]
-            step = [choices(f"{effect.label}: choose the card {actor.name} gets back", options)]
-        step.append(note(f"{effect.power}: \u201c{effect.text}\u201d"))
+            steps = [choices(f"{effect.label}: choose the card {actor.name} gets back", options)]
+        steps.append(note(f"{effect.power}: \u201c{effect.text}\u201d"))
     else:
         restoring = restore_effect(power)
-        step = [note(f"{restoring.power}: \u201c{restoring.text}\u201d")]
+        steps = [note(f"{restoring.power}: \u201c{restoring.text}\u201d")]
     return [
-        *step,
+        step(steps),
         _side_facts(tbl, side, thresholds=True),
         note(POWERS_RULE),
         note(REST_RULE),
@@ -793,24 +800,26 @@ def _powers_preview(tbl: Table, values: Mapping[str, Any]) -> list[Block]:
 
 def _preview(tbl: Table, values: Mapping[str, Any], specs: Mapping[SideKey, Actor]) -> list[Block]:
     mode = values["mode"]
-    blocks: list[Block] = []
+    warnings: list[Block] = []
     shown: tuple[SideKey, ...] = ("a",) if mode == "test" else SIDES
     for key in shown:
         if differs_from_form(tbl.actor(key), specs[key], fight=mode in ("fight", "powers")):
-            blocks.append(
+            warnings.append(
                 note(
                     f"Side {key.upper()} in play is a {describe_kind(tbl.actor(key))}; the form "
                     f"describes a {describe_kind(specs[key])}. Press Reset to play with the form's."
                 )
             )
     if mode == "fight":
-        blocks += _fight_preview(tbl, values)
+        blocks = _fight_preview(tbl, values)
     elif mode == "contest":
-        blocks += _contest_preview(tbl, values)
+        blocks = _contest_preview(tbl, values)
     elif mode == "powers":
-        blocks += _powers_preview(tbl, values)
+        blocks = _powers_preview(tbl, values)
     else:
-        blocks += _test_preview(tbl, values, _pool(values, "a"))
+        blocks = _test_preview(tbl, values, _pool(values, "a"))
+    # The step comes first; a hand that is not the form's is said above it.
+    blocks[0] = step([*warnings, *blocks[0]["blocks"]])
     blocks.append(_log_block(tbl))  # the long record last, below the hand
     return blocks
 
@@ -1023,5 +1032,6 @@ WIDGETS = (
         handler=handle,
         stateful=True,
         extra_keys=("pick",),
+        step_before="card",
     ),
 )

@@ -87,6 +87,18 @@ function renderChoices(block, widget) {
   return group;
 }
 
+// What the player chooses now: drawn in the widget's step slot (inside the
+// form, before the field its spec's step_before names), else in place.
+function renderStep(block, widget) {
+  if (widget && widget.stepSlot) {
+    renderView(widget.stepSlot, block.blocks, widget);
+    return null;
+  }
+  const node = el("div", { className: "rp-step" });
+  renderView(node, block.blocks, widget);
+  return node;
+}
+
 // Copies to the clipboard, or selects the text where the clipboard is refused.
 function renderCopy(block) {
   const text = el("pre", { className: "rp-copy-text", text: block.text });
@@ -135,6 +147,7 @@ export const RENDERERS = Object.freeze({
   table: renderTable,
   chart: renderChart,
   choices: renderChoices,
+  step: renderStep,
   copy: renderCopy,
   focus_element: focusElement,
   filter_rows: filterRows,

@@ -90,6 +90,12 @@ export class Widget {
         });
       }
     }
+    if (spec.step_before && this.inputs[spec.step_before]) {
+      // The preview's step (a hand to choose from) is drawn here, in the form,
+      // next to the fields that set it up (see renderStep in blocks.js).
+      this.stepSlot = el("div", { className: "rp-step", "data-role": "step" });
+      this.inputs[spec.step_before].closest(".rp-field").before(this.stepSlot);
+    }
     if (advanced.length) {
       const moreKey = "rp-more:" + spec.name;
       this.more = el("details", { className: "rp-more" }, [
@@ -174,7 +180,23 @@ export class Widget {
   // Output that no longer applies (another mode was chosen).
   clearOutput() {
     this.result.replaceChildren();
+    if (this.stepSlot) this.stepSlot.replaceChildren();
+    this.placeResult(null);
     this.clearErrors();
+  }
+
+  // The result goes under the buttons, or, for a choice made in the step
+  // (a card of the hand), right above the step: what was just played, then
+  // the next choice, where the player is looking.
+  placeResult(near) {
+    const inStep = Boolean(near && this.stepSlot && this.stepSlot.contains(near));
+    const anchor = inStep ? this.stepSlot : this.notice;
+    if (anchor.previousSibling !== this.live) anchor.before(this.live);
+  }
+
+  // Where a preview's choices are: the step slot, else the odds.
+  choicesAround(near) {
+    return Boolean(near && (this.odds.contains(near) || (this.stepSlot && this.stepSlot.contains(near))));
   }
 
   isAuto(action) {
@@ -286,7 +308,7 @@ export class Widget {
     if (this.spec.stateful) base.state = this.loadState();
     // A card played from the hand in the preview: the preview is redrawn, so
     // keyboard focus goes to the next hand's first card (see showPreview).
-    this.refocusHand = Boolean(near && this.odds.contains(near));
+    this.refocusHand = this.choicesAround(near);
     return this.act(Object.assign(base, extra), { near }).then(() => {
       // The pressed button was redrawn: keep keyboard focus on the choice just made.
       const chosen = this.result.querySelector(".rp-choice-selected");
@@ -378,16 +400,18 @@ export class Widget {
     const result = response.result;
     if (this.spec.stateful && "state" in result) this.saveState(result.state);
     if (result.notice !== undefined || mine) this.notice.textContent = result.notice || "";
+    if (this.stepSlot) this.stepSlot.replaceChildren(); // a view without a step leaves none
     renderView(this.odds, result.view, this);
     const lost = !document.activeElement || document.activeElement === document.body;
     if (this.refocusHand && lost) {
-      const next = this.odds.querySelector(".rp-choice");
+      const next = (this.stepSlot && this.stepSlot.querySelector(".rp-choice")) || this.odds.querySelector(".rp-choice");
       if (next) next.focus({ preventScroll: true });
     }
   }
 
   showAction(request, response, how) {
     this.clearErrors();
+    this.placeResult(how.near);
     if (!response.ok) {
       reveal(this.showError(response.error, how.near));
       return;
