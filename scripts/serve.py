@@ -2,8 +2,10 @@
 
 The headers are the point: ``.wasm`` as ``application/wasm`` (Pyodide hangs
 on a wrong type), the Content-Security-Policy the site promises to work
-under, and gzip for compressible files when the client accepts it (the
-Python memory snapshot and the wasm shrink to a third). Standard library
+under, cross-origin isolation (COOP and COEP: the page may then share
+memory with its worker and interrupt a stale preview), and gzip for
+compressible files when the client accepts it (the Python memory snapshot
+and the wasm shrink to a third). Standard library
 only. ``make serve`` and the browser tests both use this server.
 
 ``sitemap.xml`` is served with its addresses moved to this server, as
@@ -31,6 +33,10 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
     "img-src 'self' data:"
 )
+ISOLATION_HEADERS = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+}
 EXTRA_TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",
@@ -159,6 +165,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         self.send_header("X-Content-Type-Options", "nosniff")
+        # Cross-origin isolation: lets the page share memory with its worker,
+        # which is how a stale odds preview is interrupted (worker-link.js).
+        # Every file is this site's own, so nothing is blocked by it.
+        for name, value in ISOLATION_HEADERS.items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:

@@ -64,6 +64,8 @@ def test_every_page_and_roller_works_offline_after_one_visit(
         page.goto(base_url + other)
         widget = page.locator('.rp-widget[data-widget="dice.notation"]').first
         expect(widget).to_have_attribute("data-state", "ready", timeout=PYODIDE_TIMEOUT_MS)
+        # Served from the cache with its headers: still isolated, so stale previews are stopped.
+        assert page.evaluate("crossOriginIsolated") is True
         widget.locator("button.md-button--primary").click()
         expect(widget.locator('[data-role="seed"]')).to_have_text(SEED)
         # Material's instant navigation fetches pages and the sitemap: a link works too.

@@ -174,9 +174,24 @@ def test_the_page_handles_every_message_the_worker_sends() -> None:
     assert handled == posted
 
 
+def page_posts() -> set[str]:
+    """The typed messages the page sends the worker (besides plain requests)."""
+    source = (RUNTIME / "worker-link.js").read_text("utf-8")
+    return set(re.findall(r'worker\.postMessage\(\{\s*type: "(\w+)"', source))
+
+
+def test_the_worker_handles_every_message_the_page_sends() -> None:
+    sent = page_posts()
+    handled = set(
+        re.findall(r'event\.data\.type === "(\w+)"', (RUNTIME / "worker.js").read_text("utf-8"))
+    )
+    assert sent == {"interrupt"}
+    assert handled == sent
+
+
 def test_contributing_documents_every_message() -> None:
     rows = documented_rows(contributing_section("Messages between page and worker"))
-    assert set(rows) == worker_posts() | {"request"}
+    assert set(rows) == worker_posts() | page_posts() | {"request"}
 
 
 def test_the_command_line_has_a_text_form_of_every_block_type() -> None:

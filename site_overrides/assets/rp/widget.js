@@ -226,9 +226,14 @@ export class Widget {
   preview(action) {
     const seq = ++this.seq;
     this.latestPreview = seq;
+    // The preview before this one is stale: withdrawn if it still waits,
+    // interrupted if it runs (where the browser allows, see worker-link.js).
+    if (this.previewAbort) this.previewAbort.abort();
+    const controller = new AbortController();
+    this.previewAbort = controller;
     const go = () => {
       if (seq !== this.latestPreview) return null; // superseded: never sent
-      return this.call(this.request(action, null))
+      return this.call(this.request(action, null), controller.signal)
         .then((response) => this.showPreview(response, seq), () => null); // told by boot.js
     };
     if (this.spec.stateful) {
@@ -354,7 +359,7 @@ export class Widget {
     return this.queue;
   }
 
-  call(request) {
+  call(request, signal) {
     this.busy += 1;
     this.root.setAttribute("aria-busy", "true");
     const done = () => {
@@ -362,20 +367,20 @@ export class Widget {
       if (!this.busy) this.root.removeAttribute("aria-busy");
     };
     const preview = this.isAuto(request.action);
-    return callPython(this.name, request, { preview })
-      .then((response) => this.withoutRefusedState(request, response, preview))
+    return callPython(this.name, request, { preview, signal })
+      .then((response) => this.withoutRefusedState(request, response, preview, signal))
       .then((response) => { done(); return response; }, (error) => { done(); throw error; });
   }
 
   // A saved state the boundary refuses whole (too long, too deep) would fail
   // every request: forget it and ask again from a fresh state, with a notice.
-  withoutRefusedState(request, response, preview) {
+  withoutRefusedState(request, response, preview, signal) {
     const refused = !response.ok && this.spec.stateful && request.state != null &&
       response.error.field === "request";
     if (!refused) return response;
     this.saveState(null);
     const fresh = Object.assign({}, request, { state: null });
-    return callPython(this.name, fresh, { preview }).then((again) => {
+    return callPython(this.name, fresh, { preview, signal }).then((again) => {
       if (again.ok) {
         again.result.notice = "The saved state could not be used and was discarded (" +
           response.error.message + ")";

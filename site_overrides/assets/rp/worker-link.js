@@ -21,6 +21,7 @@ let nextRequestId = 1;
 let restartsLeft = AUTO_RESTARTS;
 const queue = []; // {id, name, request, preview, resolve, reject}, sent one at a time
 let inFlight = null;
+let interrupted = 0;
 
 // The runtime's state for the page: "starting" (with `progress`), "ready",
 // "failed" (with `message`, the start cannot go on) or "lost" (the worker
@@ -95,6 +96,12 @@ export function startRuntime(note) {
     return link;
   }
   watch();
+  // Where the page is cross-origin isolated, a flag in shared memory lets it
+  // interrupt the running call (a stale preview) instead of waiting for it.
+  if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
+    link.interrupts = new Int32Array(new SharedArrayBuffer(8)); // [flag, id of the call it stops]
+    link.worker.postMessage({ type: "interrupt", buffer: link.interrupts.buffer });
+  }
   link.worker.addEventListener("error", (event) => {
     event.preventDefault();
     if (link.status.state === "ready") lost(link, "The roller stopped working.");
@@ -177,16 +184,46 @@ function pump() {
 // for people if the runtime fails or dies. A request made before Python is
 // ready waits for it. `preview` requests (odds previews) go after every
 // other request waiting, so a roll never waits behind a queue of previews.
+//
+// `signal` (an AbortSignal) withdraws a request that became stale: one still
+// waiting is dropped, and one running is interrupted where the page is
+// cross-origin isolated (it answers {ok: false, cancelled: true}); else it
+// runs to its end (previews are bounded) and its answer is ignored.
 export function callPython(name, request, options) {
   const preview = Boolean(options && options.preview);
+  const signal = options && options.signal;
   startRuntime();
   if (runtime.status.state === "failed") return Promise.reject(new Error(runtime.status.message));
+  if (signal && signal.aborted) return Promise.reject(new DOMException("Superseded.", "AbortError"));
   return new Promise((resolve, reject) => {
     const item = { id: nextRequestId++, name, request, preview, resolve, reject };
     const firstPreview = preview ? -1 : queue.findIndex((queued) => queued.preview);
     if (firstPreview === -1) queue.push(item); else queue.splice(firstPreview, 0, item);
+    if (signal) signal.addEventListener("abort", () => withdraw(item), { once: true });
     pump();
   });
+}
+
+function withdraw(item) {
+  const waiting = queue.indexOf(item);
+  if (waiting !== -1) {
+    queue.splice(waiting, 1);
+    item.reject(new DOMException("Superseded.", "AbortError"));
+  } else if (inFlight === item && runtime && runtime.interrupts) {
+    interrupted += 1;
+    Atomics.store(runtime.interrupts, 1, item.id);
+    Atomics.store(runtime.interrupts, 0, 2); // SIGINT: KeyboardInterrupt in that call
+  }
+}
+
+// For the browser tests: how many running calls were interrupted, and the
+// request the worker is busy with.
+export function interruptedCalls() {
+  return interrupted;
+}
+
+export function requestInFlight() {
+  return inFlight ? { name: inFlight.name, preview: inFlight.preview, request: inFlight.request } : null;
 }
 
 // For the browser tests: the current worker, to make it crash.

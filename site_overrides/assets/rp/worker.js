@@ -7,10 +7,13 @@
 //
 // Messages (the contract with the page, documented in CONTRIBUTING.md):
 //   page -> worker  {id, name, request}           request: JSON text for rules_py.web.call
+//                   {type: "interrupt", buffer}   a SharedArrayBuffer of two Int32: [0] = 2 interrupts
+//                                                  the call whose id is in [1]
 //   worker -> page  {type: "progress", phase, loaded, total, text}
 //                   {type: "ready", mode: "snapshot" | "fallback", catalog}
 //                   {type: "failed", message}      plain words, never a traceback
-//                   {type: "response", id, response}  response: JSON text
+//                   {type: "response", id, response}  response: JSON text; an interrupted
+//                                                  call answers {ok: false, cancelled: true, error}
 // Requests sent before "ready" are answered once it is reached.
 import {
   PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME, CATALOG_URL, STDLIB_URL, PYC_URL, SNAPSHOT_URL,
@@ -120,7 +123,7 @@ async function restore(loadPyodide, files) {
   const web = pyodide.pyimport("rules_py.web");
   const probe = JSON.parse(web.call("dice.notation", JSON.stringify({ seed: 1 })));
   if (!probe.ok) throw new Error("the restored Python does not answer");
-  return web;
+  return { pyodide, web };
 }
 
 // The fallback: a normal load (the lock file checks the wheel's sha256).
@@ -143,7 +146,7 @@ async function loadNormally(loadPyodide, files) {
   } catch (error) {
     console.warn("rules_py .pyc not used:", error); // slower imports, same results
   }
-  return pyodide.pyimport("rules_py.web");
+  return { pyodide, web: pyodide.pyimport("rules_py.web") };
 }
 
 async function boot() {
@@ -160,16 +163,16 @@ async function boot() {
   files.snapshot.catch(() => {});
   const { loadPyodide } = await importPyodide();
   progress("python", "Starting Python\u2026");
-  let web;
+  let python;
   let mode = "snapshot";
   try {
-    web = await restore(loadPyodide, files);
+    python = await restore(loadPyodide, files);
   } catch (error) {
     console.warn("Python snapshot not used, loading normally:", error);
     mode = "fallback";
     progress("python", "Starting Python (slower path)\u2026");
     try {
-      web = await loadNormally(loadPyodide, files);
+      python = await loadNormally(loadPyodide, files);
     } catch (fallbackError) {
       if (fallbackError instanceof LoadError) throw fallbackError;
       console.error(fallbackError);
@@ -177,7 +180,7 @@ async function boot() {
     }
   }
   post({ type: "ready", mode, catalog: await catalog });
-  return web;
+  return python;
 }
 
 const ready = boot();
@@ -189,13 +192,38 @@ ready.catch((error) => {
   });
 });
 
+// Shared memory the page writes 2 (SIGINT) into to interrupt the call that
+// is running (a stale odds preview); only where the page is cross-origin
+// isolated. Python then raises KeyboardInterrupt, answered as "cancelled".
+let interrupts = null;
+const CANCELLED = JSON.stringify({
+  ok: false, cancelled: true, error: { field: null, message: "Cancelled: a newer request replaced it." },
+});
+
 self.addEventListener("message", async (event) => {
+  if (event.data.type === "interrupt") {
+    interrupts = new Int32Array(event.data.buffer);
+    ready.then(({ pyodide }) => pyodide.setInterruptBuffer(interrupts), () => {});
+    return;
+  }
   const { id, name, request } = event.data;
-  let web;
+  let python;
   try {
-    web = await ready;
+    python = await ready;
   } catch (error) {
     return; // "failed" has been posted; the page tells the player
   }
-  post({ type: "response", id, response: web.call(name, request) });
+  // The page names the call it interrupts (index 1). A request is sent only
+  // once the one before it was answered, so a flag set for another call was
+  // meant for that one: this call starts clean. One set for this very call
+  // (withdrawn while on its way) interrupts it at once.
+  if (interrupts && Atomics.load(interrupts, 1) !== id) Atomics.store(interrupts, 0, 0);
+  let response;
+  try {
+    response = python.web.call(name, request);
+  } catch (error) {
+    if (error && error.type === "KeyboardInterrupt") response = CANCELLED;
+    else throw error; // web.call answers every error of its own: this is the runtime's
+  }
+  post({ type: "response", id, response });
 });

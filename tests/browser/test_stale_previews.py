@@ -1,0 +1,112 @@
+"""A stale odds preview never holds up what the player asked for next: the
+site is served cross-origin isolated, so the page can interrupt the call the
+worker is running, and the worker stays sound for the next one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import PYODIDE_TIMEOUT_MS, open_widget
+from tests.conftest import pages_with_widget
+
+# The slowest preview the notation bench found: long enough in Pyodide to be
+# caught while it runs.
+SLOW = "6d1000+100d1"
+
+# Talks to the worker as worker-link.js does: the shared flag first, then a
+# call withdrawn as it is sent (its id in [1], 2 in [0]), then the same call
+# again, then a call that must not be stopped by a flag left for another.
+INTERRUPT = """async ([url, slow]) => {
+  const worker = new Worker(url, {type: "module"});
+  const flags = new Int32Array(new SharedArrayBuffer(8));
+  worker.postMessage({type: "interrupt", buffer: flags.buffer});
+  const answers = new Map();
+  const waiting = new Map();
+  worker.addEventListener("message", (event) => {
+    const message = event.data;
+    if (message.type !== "response") return;
+    answers.set(message.id, JSON.parse(message.response));
+    if (waiting.has(message.id)) waiting.get(message.id)();
+  });
+  const answer = (id) => answers.has(id) ? Promise.resolve(answers.get(id))
+    : new Promise((resolve) => waiting.set(id, () => resolve(answers.get(id))));
+  const request = JSON.stringify({action: "odds", expression: slow});
+  worker.postMessage({id: 1, name: "dice.notation", request});
+  Atomics.store(flags, 1, 1);
+  Atomics.store(flags, 0, 2);
+  const first = await answer(1);
+  worker.postMessage({id: 2, name: "dice.notation", request});
+  const second = await answer(2);
+  Atomics.store(flags, 1, 2);  // a flag for call 2, already answered
+  Atomics.store(flags, 0, 2);
+  worker.postMessage({id: 3, name: "dice.notation", request});
+  const third = await answer(3);
+  worker.terminate();
+  return [first, second, third];
+}"""
+
+def test_the_site_is_served_cross_origin_isolated(page: Page, base_url: str) -> None:
+    response = page.goto(base_url)
+    assert response is not None
+    assert response.headers["cross-origin-opener-policy"] == "same-origin"
+    assert response.headers["cross-origin-embedder-policy"] == "require-corp"
+    assert page.evaluate("crossOriginIsolated") is True
+
+
+def test_the_worker_interrupts_the_named_call_only_and_answers_the_next(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    from rules_py.web import call
+
+    page.goto(base_url + pages_with_widget(built_site, "dice.notation")[0])
+    first, second, third = page.evaluate(INTERRUPT, [base_url + "assets/rp/worker.js", SLOW])
+    assert first == {
+        "ok": False,
+        "cancelled": True,
+        "error": {"field": None, "message": "Cancelled: a newer request replaced it."},
+    }
+    expected = json.loads(call("dice.notation", json.dumps({"action": "odds", "expression": SLOW})))
+    assert second == expected and second["ok"]
+    assert third == expected
+
+
+EDIT_AND_ROLL = """async ([slow, now]) => {
+  const boot = document.querySelector('script[src*="assets/rp/boot.js"]').src;
+  const link = await import(boot.replace("boot.js", "worker-link.js"));
+  const root = document.querySelector('.rp-widget[data-widget="dice.notation"]');
+  const field = root.querySelector('input[name="expression"]');
+  const edit = (text) => {
+    field.value = text;
+    field.dispatchEvent(new Event("input", {bubbles: true}));
+  };
+  edit(slow);
+  // As a player would: the next edit and Enter while that preview runs.
+  const deadline = performance.now() + 30000;
+  for (;;) {
+    const busy = link.requestInFlight();
+    if (busy && busy.preview && busy.request.expression === slow) break;
+    if (performance.now() > deadline) return "the slow preview was never sent";
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  edit(now);
+  field.form.requestSubmit();
+  return link.interruptedCalls();
+}"""
+
+
+def test_a_roll_after_an_edit_does_not_wait_for_the_stale_preview(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    widget = open_widget(page, base_url + pages_with_widget(built_site, "dice.notation")[0],
+                         "dice.notation")
+    odds = widget.locator('[data-role="odds"]')
+    expect(odds.locator(".rp-chart")).to_be_visible(timeout=PYODIDE_TIMEOUT_MS)
+    assert page.evaluate(EDIT_AND_ROLL, [SLOW, "2d6"]) == 1  # the stale preview was interrupted
+    # The roll and the odds are both of what the form holds now.
+    expect(widget.locator('[data-role="seed"]')).to_have_count(1, timeout=PYODIDE_TIMEOUT_MS)
+    expect(widget.locator('[data-role="result"] .rp-die')).to_have_count(2)
+    expect(odds).to_contain_text("2d6", timeout=PYODIDE_TIMEOUT_MS)
+    expect(odds).not_to_contain_text("6d1000")
