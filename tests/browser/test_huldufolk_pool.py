@@ -262,3 +262,26 @@ def test_fits_a_phone_and_has_no_serious_accessibility_violation(
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     violations = run_axe(phone_page, ".rp-widget")
     assert violations == [], describe_violations(violations)
+
+
+def test_each_mode_shows_only_the_buttons_that_apply(page: Page, pool_urls: dict[str, str]) -> None:
+    widget = fresh(page, pool_urls["test"])
+    expected = {
+        "test": ["play", "reset"],
+        "fight": ["play", "initiative", "end_combat", "rest", "reset"],
+        "contest": ["play", "reset"],
+        "powers": ["power", "rest", "reset"],
+    }
+    for mode, names in expected.items():
+        widget.locator('select[name="mode"]').select_option(mode)
+        shown = [
+            button.get_attribute("data-action")
+            for button in widget.locator(".rp-actions button").all()
+            if button.is_visible()
+        ]
+        assert shown == names, mode
+    # Enter runs the first button that applies: in powers mode the power (its
+    # own refusal, with no card spent yet), not Play card.
+    widget.locator('input[name="power_card"]').press("Enter")
+    expect(widget).to_contain_text("No spent low card (Ace-5) to refresh", timeout=SLOW)
+    expect(widget).not_to_contain_text("Play card is for tests")

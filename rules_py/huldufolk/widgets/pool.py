@@ -1017,7 +1017,7 @@ WIDGETS = (
         ),
         fields=FIELDS,
         actions=(
-            Action("play", "Play card", random=False),
+            Action("play", "Play card", random=False, shown_when=_when(TEST, FIGHT, CONTEST)),
             Action("odds", "Hand and odds", auto=True, random=False),
             # Each button only where it applies: the fight's in fight mode,
             # the power in powers mode; Rest where thresholds are shown.

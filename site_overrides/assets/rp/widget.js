@@ -116,7 +116,9 @@ export class Widget {
     if (buttons.children.length) form.appendChild(buttons);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      if (primary) this.run(primary.name, null);
+      // Enter runs the main button, or the first one that applies in this mode.
+      const first = buttons.querySelector("button[data-action]:not([hidden])");
+      if (first) this.run(first.dataset.action, null);
     });
 
     this.generalError = el("p", { className: "rp-error rp-error-general", "data-role": "error", "data-field": "" });
