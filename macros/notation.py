@@ -19,8 +19,9 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def _code(text: str) -> str:
-    return ", ".join(f"`{part.strip()}`" for part in text.split(", ")) if text else ""
+def _code(spellings: tuple[str, ...]) -> str:
+    # Each spelling is a code span of its own; a comma inside one ({d8, d8}) stays in it.
+    return ", ".join(f"`{spelling}`" for spelling in spellings)
 
 
 def notation_forms() -> str:

@@ -361,7 +361,7 @@ class _Parser:
         if term.keep and exploding in ("explode", "penetrate"):
             raise NotationError(
                 where,
-                "keep/drop of exploding dice: the rollers differ on whether an extra roll is "
+                "keep/drop of exploding dice: not every roller says whether an extra roll is "
                 "a die of its own; write !! (compounding) to keep or drop whole dice.",
             )
         if term.successes and exploding == "penetrate":
@@ -479,8 +479,9 @@ class _Parser:
                 raise NotationError(
                     token.column,
                     "keep/drop or a success test on a group of one roll applies to its dice in "
-                    "Roll20 and rpg-dice-roller but to its total in Foundry VTT: put the "
-                    "modifier on the dice (4d6kh3) or give the group two rolls or more.",
+                    "Roll20, to its total in Foundry VTT, and in rpg-dice-roller keep/drop to "
+                    "its dice but a test to its total: put the modifier on the dice (4d6kh3) "
+                    "or give the group two rolls or more.",
                 )
             if self.at("word", "k", "kh", "kl", "d", "dh", "dl"):
                 group = replace(group, keep=self.keep(len(items), "rolls of the group"))
