@@ -15,6 +15,7 @@
 import {
   PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME, CATALOG_URL, STDLIB_URL, PYC_URL, SNAPSHOT_URL,
 } from "./paths.js";
+import { readSnapshot } from "./snapshot.js";
 
 function post(message) {
   self.postMessage(message);
@@ -95,7 +96,39 @@ async function download(url, phase, label) {
   return bytes;
 }
 
+// The snapshot, expanded as it arrives (snapshot.js); progress counts the
+// bytes as sent.
+async function downloadSnapshot() {
+  const label = "the prepared Python";
+  let response;
+  try {
+    response = await nativeFetch(SNAPSHOT_URL);
+  } catch (error) {
+    throw new LoadError(`Could not download ${label}: the network is unreachable.`);
+  }
+  if (!response.ok) {
+    throw new LoadError(`Could not download ${label} (the server answered ${response.status}).`);
+  }
+  const length = Number(response.headers.get("Content-Length"));
+  const total = response.headers.get("Content-Encoding") || !length ? null : length;
+  let loaded = 0;
+  let lastReport = 0;
+  const memory = await readSnapshot(response, (bytes) => {
+    loaded = bytes;
+    const now = performance.now();
+    if (now - lastReport > 100) {
+      lastReport = now;
+      progress("snapshot", `Downloading ${label}\u2026`, loaded, total);
+    }
+  });
+  progress("snapshot", `Downloaded ${label}.`, loaded, total ?? loaded);
+  return memory;
+}
+
 async function importPyodide() {
+  // pyodide.asm.mjs (1.2 MB of JavaScript) is what loadPyodide imports
+  // first: asked for now, it loads while pyodide.mjs does (one module, same address).
+  import(new URL("pyodide.asm.mjs", PYODIDE_INDEX_URL).href).catch(() => {});
   try {
     return await import(new URL("pyodide.mjs", PYODIDE_INDEX_URL).href);
   } catch (error) {
@@ -115,7 +148,7 @@ async function restore(loadPyodide, files) {
     indexURL: PYODIDE_INDEX_URL,
     lockFileURL: LOCK_FILE_URL,
     stdLibURL: STDLIB_URL,
-    _loadSnapshot: files.snapshot, // awaited by loadPyodide after it fetched pyodide.asm.mjs
+    _loadSnapshot: files.snapshot, // awaited by loadPyodide after it imported pyodide.asm.mjs
   });
   const web = pyodide.pyimport("rules_py.web");
   const probe = JSON.parse(web.call("dice.notation", JSON.stringify({ seed: 1 })));
@@ -152,7 +185,7 @@ async function boot() {
     (bytes) => new TextDecoder().decode(bytes),
   );
   const files = {
-    snapshot: download(SNAPSHOT_URL, "snapshot", "the prepared Python"),
+    snapshot: downloadSnapshot(),
     // Only the fallback needs this; asked for when it starts.
     get pyc() { return this._pyc ??= download(PYC_URL, "rules", "the compiled rules"); },
   };
