@@ -21,8 +21,10 @@ function post(message) {
   self.postMessage(message);
 }
 
+let settled = false; // "ready" or "failed" posted: no progress after it
+
 function progress(phase, text, loaded = null, total = null) {
-  post({ type: "progress", phase, loaded, total, text });
+  if (!settled) post({ type: "progress", phase, loaded, total, text });
 }
 
 class LoadError extends Error {}
@@ -31,11 +33,17 @@ class LoadError extends Error {}
 // bytes of a copy of each body too, so the page sees them arrive and tells a
 // slow link from a stuck one. The original response goes to Pyodide intact
 // (the browser's compiled-wasm cache is keyed by its address).
+// Each address is counted once: the wasm, compiled by compileWasm() below,
+// is asked for again by loadPyodide, which drops that copy unread.
 const nativeFetch = self.fetch.bind(self);
+const counted = new Set();
 self.fetch = async (input, init) => {
   const response = await nativeFetch(input, init);
   if (!response.ok || !response.body) return response;
-  const name = new URL(response.url || String(input), self.location.href).pathname.split("/").pop();
+  const url = new URL(response.url || String(input), self.location.href);
+  if (counted.has(url.href)) return response;
+  counted.add(url.href);
+  const name = url.pathname.split("/").pop();
   const length = Number(response.headers.get("Content-Length"));
   const total = response.headers.get("Content-Encoding") || !length ? null : length;
   const reader = response.clone().body.getReader();
@@ -136,6 +144,58 @@ async function importPyodide() {
   }
 }
 
+// Python's WebAssembly, compiled as soon as the worker starts, while the
+// snapshot and pyodide.asm.mjs arrive, instead of after them. loadPyodide
+// instantiates it through WebAssembly.instantiateStreaming, which is handed
+// this module for that address (the bytes it fetched itself are dropped).
+// Failing here, before Pyodide, is what lets a wrong type or a policy that
+// forbids WebAssembly be told plainly: inside loadPyodide they only stall.
+const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_INDEX_URL).href;
+const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+let compiledWasm = null;
+
+async function compileWasm() {
+  try {
+    new WebAssembly.Module(EMPTY_WASM); // refused when the page's policy forbids WebAssembly
+  } catch (error) {
+    console.error(error);
+    throw new LoadError("this site's security policy does not allow WebAssembly, which Python " +
+      "needs (its Content-Security-Policy lacks 'wasm-unsafe-eval').");
+  }
+  let response;
+  try {
+    response = await self.fetch(WASM_URL); // counted as it arrives, like Pyodide's own files
+  } catch (error) {
+    throw new LoadError("Could not download the Python runtime.");
+  }
+  if (!response.ok) {
+    throw new LoadError(`Could not download the Python runtime (the server answered ${response.status}).`);
+  }
+  const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/wasm") {
+    response.body?.cancel().catch(() => {});
+    throw new LoadError(`the server sends the Python runtime (pyodide.asm.wasm) as ` +
+      `${type ? `"${type}"` : "an unknown type"} instead of "application/wasm".`);
+  }
+  try {
+    return await WebAssembly.compileStreaming(response);
+  } catch (error) {
+    console.error(error);
+    throw new LoadError("the Python runtime (pyodide.asm.wasm) is damaged or not for this browser.");
+  }
+}
+
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (compiledWasm && response.url === WASM_URL) {
+    const module = await compiledWasm;
+    response.body?.cancel().catch(() => {});
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  }
+  return instantiateStreaming(response, imports);
+};
+
 const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };
 
 // The snapshot path: Python's memory as the build left it, every rules_py
@@ -191,7 +251,10 @@ async function boot() {
   };
   // A snapshot that fails to arrive is a fallback case, not an unhandled rejection.
   files.snapshot.catch(() => {});
+  compiledWasm = compileWasm();
+  compiledWasm.catch(() => {});
   const { loadPyodide } = await importPyodide();
+  await compiledWasm; // without it neither path can start: told at once
   progress("python", "Starting Python\u2026");
   let web;
   let mode = "snapshot";
@@ -209,13 +272,16 @@ async function boot() {
       throw new LoadError("Python could not start in this browser.");
     }
   }
-  post({ type: "ready", mode, catalog: await catalog });
+  const catalogText = await catalog;
+  settled = true;
+  post({ type: "ready", mode, catalog: catalogText });
   return web;
 }
 
 const ready = boot();
 ready.catch((error) => {
   if (!(error instanceof LoadError)) console.error(error);
+  settled = true;
   post({
     type: "failed",
     message: error instanceof LoadError ? error.message : "Python could not start in this browser.",
