@@ -98,7 +98,8 @@ class _WorkerDebugger:
     def send(self, session_id: str, method: str) -> None:
         self.calls += 1
         message = json.dumps({"id": self.calls, "method": method})
-        self.session.send("Target.sendMessageToTarget", {"sessionId": session_id, "message": message})
+        self.session.send("Target.sendMessageToTarget",
+                          {"sessionId": session_id, "message": message})
 
 
 def test_a_worker_that_stops_answering_is_noticed_and_restarted_once(
