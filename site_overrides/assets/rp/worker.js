@@ -159,7 +159,7 @@ async function compileWasm() {
     new WebAssembly.Module(EMPTY_WASM); // refused when the page's policy forbids WebAssembly
   } catch (error) {
     console.error(error);
-    throw new LoadError("this site's security policy does not allow WebAssembly, which Python " +
+    throw new LoadError("This site's security policy does not allow WebAssembly, which Python " +
       "needs (its Content-Security-Policy lacks 'wasm-unsafe-eval').");
   }
   let response;
@@ -174,27 +174,30 @@ async function compileWasm() {
   const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
   if (type !== "application/wasm") {
     response.body?.cancel().catch(() => {});
-    throw new LoadError(`the server sends the Python runtime (pyodide.asm.wasm) as ` +
+    throw new LoadError(`The server sends the Python runtime (pyodide.asm.wasm) as ` +
       `${type ? `"${type}"` : "an unknown type"} instead of "application/wasm".`);
   }
   try {
-    return await WebAssembly.compileStreaming(response);
+    if (WebAssembly.compileStreaming) return await WebAssembly.compileStreaming(response);
+    return await WebAssembly.compile(await response.arrayBuffer());
   } catch (error) {
     console.error(error);
-    throw new LoadError("the Python runtime (pyodide.asm.wasm) is damaged or not for this browser.");
+    throw new LoadError("The Python runtime (pyodide.asm.wasm) is damaged or not for this browser.");
   }
 }
 
-const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
-WebAssembly.instantiateStreaming = async (source, imports) => {
-  const response = await source;
-  if (compiledWasm && response.url === WASM_URL) {
-    const module = await compiledWasm;
-    response.body?.cancel().catch(() => {});
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
-  }
-  return instantiateStreaming(response, imports);
-};
+if (WebAssembly.instantiateStreaming) { // where it is missing, loadPyodide compiles the bytes itself
+  const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    if (compiledWasm && response.url === WASM_URL) {
+      const module = await compiledWasm;
+      response.body?.cancel().catch(() => {});
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    }
+    return instantiateStreaming(response, imports);
+  };
+}
 
 const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };
 
