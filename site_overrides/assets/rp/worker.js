@@ -33,17 +33,11 @@ class LoadError extends Error {}
 // bytes of a copy of each body too, so the page sees them arrive and tells a
 // slow link from a stuck one. The original response goes to Pyodide intact
 // (the browser's compiled-wasm cache is keyed by its address).
-// Each address is counted once: the wasm, compiled by compileWasm() below,
-// is asked for again by loadPyodide, which drops that copy unread.
 const nativeFetch = self.fetch.bind(self);
-const counted = new Set();
-self.fetch = async (input, init) => {
+async function countedFetch(input, init) {
   const response = await nativeFetch(input, init);
   if (!response.ok || !response.body) return response;
-  const url = new URL(response.url || String(input), self.location.href);
-  if (counted.has(url.href)) return response;
-  counted.add(url.href);
-  const name = url.pathname.split("/").pop();
+  const name = new URL(response.url || String(input), self.location.href).pathname.split("/").pop();
   const length = Number(response.headers.get("Content-Length"));
   const total = response.headers.get("Content-Encoding") || !length ? null : length;
   const reader = response.clone().body.getReader();
@@ -62,6 +56,17 @@ self.fetch = async (input, init) => {
     progress("runtime:" + name, "Starting Python\u2026", loaded, total ?? loaded);
   })().catch(() => {});
   return response;
+}
+// loadPyodide asks for the wasm that compileWasm() below compiles already:
+// it gets an empty stand-in, never read (see instantiateStreaming below).
+const standIns = new WeakSet();
+self.fetch = (input, init) => {
+  if (HAND_OVER && compiledWasm && new URL(String(input), self.location.href).href === WASM_URL) {
+    const standIn = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
+    standIns.add(standIn);
+    return Promise.resolve(standIn);
+  }
+  return countedFetch(input, init);
 };
 
 // fetch() with progress: bytes received so far and, when the server says
@@ -147,7 +152,7 @@ async function importPyodide() {
 // Python's WebAssembly, compiled as soon as the worker starts, while the
 // snapshot and pyodide.asm.mjs arrive, instead of after them. loadPyodide
 // instantiates it through WebAssembly.instantiateStreaming, which is handed
-// this module for that address (the bytes it fetched itself are dropped).
+// this module instead of the stand-in that self.fetch gave it.
 // Failing here, before Pyodide, is what lets a wrong type or a policy that
 // forbids WebAssembly be told plainly: inside loadPyodide they only stall.
 const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_INDEX_URL).href;
@@ -164,7 +169,7 @@ async function compileWasm() {
   }
   let response;
   try {
-    response = await self.fetch(WASM_URL); // counted as it arrives, like Pyodide's own files
+    response = await countedFetch(WASM_URL); // counted as it arrives, like Pyodide's own files
   } catch (error) {
     throw new LoadError("Could not download the Python runtime.");
   }
@@ -186,13 +191,13 @@ async function compileWasm() {
   }
 }
 
-if (WebAssembly.instantiateStreaming) { // where it is missing, loadPyodide compiles the bytes itself
+const HAND_OVER = Boolean(WebAssembly.instantiateStreaming); // else loadPyodide fetches and compiles it again
+if (HAND_OVER) {
   const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const response = await source;
-    if (compiledWasm && response.url === WASM_URL) {
+    if (standIns.has(response)) {
       const module = await compiledWasm;
-      response.body?.cancel().catch(() => {});
       return { module, instance: await WebAssembly.instantiate(module, imports) };
     }
     return instantiateStreaming(response, imports);
