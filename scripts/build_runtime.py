@@ -12,7 +12,9 @@ writes into the site:
   backend and made reproducible; the lock file naming it with its sha256;
   and, from ``scripts/runtime_snapshot.mjs`` (Pyodide under Node), the
   standard library with ``.pyc``, the ``rules_py`` ``.pyc`` and the memory
-  snapshot the worker restores;
+  snapshot the worker restores, shipped as ``snapshot.gz``: its non-zero
+  pages only, gzipped (:func:`pack_snapshot`; the format is described in
+  ``site_overrides/assets/rp/snapshot.js``, which expands it);
 - ``assets/rp/catalog.json``: exactly ``rules_py.web.catalog_json()``, so a
   page can draw every form without Python;
 - ``assets/rp/paths.js``: where the worker finds all of the above, each
@@ -23,10 +25,12 @@ writes into the site:
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -47,8 +51,57 @@ FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 BUILD_INPUTS = ("pyproject.toml", "rules_py")
 
 
+# The sparse snapshot: see site_overrides/assets/rp/snapshot.js.
+SNAPSHOT_MAGIC = b"RPSNAP1\0"
+SNAPSHOT_PAGE = 4096
+SNAPSHOT_FILE = "snapshot.gz"
+
+
 class RuntimeBuildError(RuntimeError):
     pass
+
+
+def pack_snapshot(memory: bytes, page: int = SNAPSHOT_PAGE) -> bytes:
+    """Python's memory snapshot without its zero pages, gzipped: a header,
+    the runs of non-zero pages (first page, page count), then their bytes.
+    About half of the memory is zero pages, so the browser inflates and
+    copies half as much; gzipped here, the file needs nothing of the host."""
+    if not memory or len(memory) >= 2**32:
+        raise RuntimeBuildError(f"a snapshot of {len(memory)} bytes cannot be packed")
+    zero = bytes(page)
+    runs: list[list[int]] = []
+    for index in range(-(-len(memory) // page)):
+        chunk = memory[index * page:(index + 1) * page]
+        if chunk == zero[: len(chunk)]:
+            continue
+        if runs and runs[-1][0] + runs[-1][1] == index:
+            runs[-1][1] += 1
+        else:
+            runs.append([index, 1])
+    header = SNAPSHOT_MAGIC + struct.pack("<4I", page, len(memory), len(runs), 0)
+    header += b"".join(struct.pack("<2I", first, count) for first, count in runs)
+    body = b"".join(memory[first * page:(first + count) * page] for first, count in runs)
+    return gzip.compress(header + body, compresslevel=6, mtime=0)
+
+
+def unpack_snapshot(packed: bytes) -> bytes:
+    """The memory again, from :func:`pack_snapshot`'s bytes (for the tests;
+    the browser expands it with snapshot.js)."""
+    data = gzip.decompress(packed)
+    if data[:8] != SNAPSHOT_MAGIC:
+        raise RuntimeBuildError("not a sparse snapshot")
+    page, full, count, _ = struct.unpack_from("<4I", data, 8)
+    memory = bytearray(full)
+    offset = 24 + 8 * count
+    for index in range(count):
+        first, pages = struct.unpack_from("<2I", data, 24 + 8 * index)
+        start = first * page
+        length = min(pages * page, full - start)
+        memory[start:start + length] = data[offset:offset + length]
+        offset += length
+    if offset != len(data):
+        raise RuntimeBuildError("a damaged sparse snapshot")
+    return bytes(memory)
 
 
 def pyodide_version() -> str:
@@ -165,7 +218,7 @@ def _paths_js(version: str, py_dir: Path, wheel: Path, catalog: Path) -> str:
         "WHEEL_URL": f"new URL({json.dumps(versioned(wheel))}, import.meta.url).href",
     }
     for name, file in (("STDLIB_URL", "python_stdlib.zip"), ("PYC_URL", "rules_py-pyc.zip"),
-                       ("SNAPSHOT_URL", "snapshot.bin")):
+                       ("SNAPSHOT_URL", SNAPSHOT_FILE)):
         entries[name] = f"new URL({json.dumps(versioned(py_dir / file))}, import.meta.url).href"
     lines = ["// Written by the site build (scripts/build_runtime.py)."]
     lines += [f"export const {name} = {value};" for name, value in entries.items()]
@@ -191,6 +244,9 @@ def ship(site: Path) -> None:
         [node, str(ROOT / "scripts" / "runtime_snapshot.mjs"), str(wheel), str(py_dir)],
         cwd=ROOT, check=True,
     )
+    raw = py_dir / "snapshot.bin"
+    (py_dir / SNAPSHOT_FILE).write_bytes(pack_snapshot(raw.read_bytes()))
+    raw.unlink()  # the site ships the packed file only
     (assets / "paths.js").write_text(_paths_js(version, py_dir, wheel, catalog))
 
 

@@ -10,7 +10,8 @@
 // - rules_py-pyc.zip: rules_py/**/__pycache__/*.cpython-314.pyc, the same way,
 //   unpacked over the installed wheel;
 // - snapshot.bin: a memory snapshot of Python with every rules_py module and
-//   every data table loaded, restored by the worker with no rules_py file.
+//   every data table loaded, restored by the worker with no rules_py file
+//   (build_runtime.py then ships it packed, as snapshot.gz).
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

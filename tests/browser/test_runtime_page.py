@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Error, Page, Route, expect
 from tests.browser.conftest import open_widget
 from tests.conftest import pages_with_widget
 
-SNAPSHOT = "**/assets/rp/py/snapshot.bin*"
+SNAPSHOT = "**/assets/rp/py/snapshot.gz*"
 WASM = "**/pyodide.asm.wasm"
 STUCK_LIMIT_S = 25
 # Chromium's own figures for a 1.6 Mbit/s link (as make bench).

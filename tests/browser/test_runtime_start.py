@@ -11,7 +11,7 @@ from playwright.sync_api import Page, Route
 from tests.browser.conftest import open_widget, press_for_new_seed
 from tests.conftest import pages_with_widget
 
-SNAPSHOT = "**/assets/rp/py/snapshot.bin*"
+SNAPSHOT = "**/assets/rp/py/snapshot.gz*"
 
 
 def _runtime_mode(page: Page) -> str | None:
@@ -24,7 +24,7 @@ def test_the_snapshot_path_reaches_ready_and_rolls(
 ) -> None:
     snapshot_requests: list[int] = []
     page.on("response", lambda response: snapshot_requests.append(response.status)
-            if "/snapshot.bin" in response.url else None)
+            if "/snapshot.gz" in response.url else None)
     widget = open_widget(page, base_url + pages_with_widget(built_site, "cairn.save")[0],
                          "cairn.save")
     assert _runtime_mode(page) == "snapshot"

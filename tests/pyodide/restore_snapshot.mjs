@@ -4,14 +4,19 @@
 // Prints {preloaded, files, answers} (answers as JSON text): preloaded lists
 // the widget modules in memory before any call, which only a restored snapshot
 // can have; files says whether rules_py's files exist (they must not need to).
+// The packed file is expanded by the worker's own module (snapshot.js).
 import { loadPyodide } from "pyodide";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
-const py = join(process.argv[2], "assets", "rp", "py");
+const site = process.argv[2];
+const py = join(site, "assets", "rp", "py");
+const { readSnapshot } = await import(pathToFileURL(join(site, "assets", "rp", "snapshot.js")).href);
+const packed = readFileSync(join(py, "snapshot.gz"));
 const pyodide = await loadPyodide({
   stdLibURL: join(py, "python_stdlib.zip"),
-  _loadSnapshot: new Uint8Array(readFileSync(join(py, "snapshot.bin"))),
+  _loadSnapshot: readSnapshot(new Response(packed)),
 });
 const preloaded = pyodide.runPython(
   "import sys, json; json.dumps(sorted(m for m in sys.modules if '.widgets.' in m))",

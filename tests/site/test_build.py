@@ -163,3 +163,31 @@ def test_a_bad_widget_line_fails_the_strict_build(tmp_path: Path) -> None:
         config.unlink()
     assert run.returncode != 0
     assert "index.md: widget 'cairn.save', argument 'attribute'" in run.stderr + run.stdout
+
+
+def _imports(module: Path) -> set[str]:
+    """The runtime modules ``module`` imports, and theirs, by file name."""
+    found: set[str] = set()
+    pending = [module]
+    while pending:
+        text = pending.pop().read_text(encoding="utf-8")
+        for name in re.findall(r'from "\./([\w-]+\.js)"', text):
+            if name not in found:
+                found.add(name)
+                pending.append(module.parent / name)
+    return found
+
+
+def test_every_module_of_the_runtime_is_preloaded_and_rollers_start_early(
+    built_site: Path,
+) -> None:
+    rp = built_site / "assets" / "rp"
+    wanted = _imports(rp / "boot.js") | _imports(rp / "start.js")
+    preload = r'<link rel="modulepreload" href="[./]*assets/rp/([\w-]+\.js)"'
+    rollers = (built_site / "cairn/rules/index.html").read_text(encoding="utf-8")
+    head = rollers.split("</head>")[0]
+    assert set(re.findall(preload, head)) == wanted
+    assert re.search(r'<script type="module" async src="[./]*assets/rp/start\.js"></script>', head)
+    # A text page starts nothing early (it warms the runtime at idle).
+    text = (built_site / "index.html").read_text(encoding="utf-8")
+    assert "start.js" not in text and not re.findall(preload, text)

@@ -88,3 +88,30 @@ def test_a_directory_address_serves_its_index_gzipped(server_url: str) -> None:
     headers, body = _get(server_url, "gzip")
     assert headers["content-encoding"] == "gzip"
     assert gzip.decompress(body) == FILES["index.html"]
+
+
+@pytest.mark.parametrize(
+    ("address", "immutable"),
+    [
+        ("core.wasm?v=0123456789abcdef", True),
+        ("app.js?x=1&v=0123456789abcdef", True),
+        ("core.wasm", False),
+        ("index.html", False),
+        ("app.js?v=latest", False),
+    ],
+)
+def test_only_addresses_that_change_with_their_content_are_cached_for_good(
+    server_url: str, address: str, immutable: bool
+) -> None:
+    headers, _ = _get(server_url + address, "gzip")
+    assert ("immutable" in headers.get("cache-control", "")) is immutable
+
+
+def test_pyodide_and_hashed_bundles_are_cached_for_good() -> None:
+    pattern = load_serve_module().IMMUTABLE
+    assert pattern.search("/pyodide/314.0.7/pyodide.asm.wasm")
+    assert pattern.search("/assets/javascripts/bundle.a5f9d56c.min.js")
+    assert pattern.search("/assets/stylesheets/main.57a0d79d.min.css")
+    assert not pattern.search("/assets/rp/boot.js")
+    assert not pattern.search("/assets/rp/py/pyodide-lock.json")
+    assert not pattern.search("/cairn/rules/")

@@ -5,8 +5,9 @@
 // worker-link.js and is answered when it is. Runs again after each of
 // Material's instant navigations (document$); the modules, and so the one
 // worker of the tab, survive them. Text pages warm the worker at idle, unless
-// the reader asked to save data.
-import { CATALOG_URL } from "./paths.js";
+// the reader asked to save data. On a page with rollers, start.js has
+// usually started the worker and asked for the catalog already.
+import { catalogAsked, loadCatalog } from "./catalog.js";
 import { el } from "./dom.js";
 import { onRuntimeStatus, retryRuntime, runtimeStatus, startRuntime } from "./worker-link.js";
 import { Widget } from "./widget.js";
@@ -15,18 +16,6 @@ import { mountLog } from "./roll-log.js";
 import { readFragment } from "./share.js";
 
 const widgets = new WeakMap(); // root -> Widget
-let catalog = null; // Promise of the catalog, fetched once per tab
-
-function loadCatalog() {
-  if (!catalog) {
-    catalog = fetch(CATALOG_URL).then((response) => {
-      if (!response.ok) throw new Error("the server answered " + response.status);
-      return response.json();
-    });
-    catalog.catch(() => { catalog = null; }); // the next try fetches again
-  }
-  return catalog;
-}
 
 const idle = window.requestIdleCallback
   ? (task) => window.requestIdleCallback(task, { timeout: 2000 })
@@ -45,7 +34,7 @@ function statusNodes(root) {
     retry.hidden = true;
     retry.addEventListener("click", () => {
       retry.hidden = true;
-      if (!catalog) mountAll(); // the catalog itself failed: fetch it again
+      if (!catalogAsked()) mountAll(); // the catalog itself failed: fetch it again
       retryRuntime();
     });
     root.appendChild(retry);

@@ -12,7 +12,9 @@
 
 const WORKER_URL = new URL("worker.js", import.meta.url);
 export const STALL_MS = 20000;
-const ANSWER_MS = 60000;
+// Only a browser test shortens the bound (an init script sets rpTestAnswerMs
+// before any of the site's scripts runs); the site itself never sets it.
+const ANSWER_MS = Number(globalThis.rpTestAnswerMs) > 0 ? Number(globalThis.rpTestAnswerMs) : 60000;
 const AUTO_RESTARTS = 1;
 
 const listeners = new Set();

@@ -18,13 +18,16 @@
 import {
   PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME, CATALOG_URL, STDLIB_URL, PYC_URL, SNAPSHOT_URL,
 } from "./paths.js";
+import { readSnapshot } from "./snapshot.js";
 
 function post(message) {
   self.postMessage(message);
 }
 
+let settled = false; // "ready" or "failed" posted: no progress after it
+
 function progress(phase, text, loaded = null, total = null) {
-  post({ type: "progress", phase, loaded, total, text });
+  if (!settled) post({ type: "progress", phase, loaded, total, text });
 }
 
 class LoadError extends Error {}
@@ -34,7 +37,7 @@ class LoadError extends Error {}
 // slow link from a stuck one. The original response goes to Pyodide intact
 // (the browser's compiled-wasm cache is keyed by its address).
 const nativeFetch = self.fetch.bind(self);
-self.fetch = async (input, init) => {
+async function countedFetch(input, init) {
   const response = await nativeFetch(input, init);
   if (!response.ok || !response.body) return response;
   const name = new URL(response.url || String(input), self.location.href).pathname.split("/").pop();
@@ -56,6 +59,17 @@ self.fetch = async (input, init) => {
     progress("runtime:" + name, "Starting Python\u2026", loaded, total ?? loaded);
   })().catch(() => {});
   return response;
+}
+// loadPyodide asks for the wasm that compileWasm() below compiles already:
+// it gets an empty stand-in, never read (see instantiateStreaming below).
+const standIns = new WeakSet();
+self.fetch = (input, init) => {
+  if (HAND_OVER && compiledWasm && new URL(String(input), self.location.href).href === WASM_URL) {
+    const standIn = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
+    standIns.add(standIn);
+    return Promise.resolve(standIn);
+  }
+  return countedFetch(input, init);
 };
 
 // fetch() with progress: bytes received so far and, when the server says
@@ -98,12 +112,99 @@ async function download(url, phase, label) {
   return bytes;
 }
 
+// The snapshot, expanded as it arrives (snapshot.js); progress counts the
+// bytes as sent.
+async function downloadSnapshot() {
+  const label = "the prepared Python";
+  let response;
+  try {
+    response = await nativeFetch(SNAPSHOT_URL);
+  } catch (error) {
+    throw new LoadError(`Could not download ${label}: the network is unreachable.`);
+  }
+  if (!response.ok) {
+    throw new LoadError(`Could not download ${label} (the server answered ${response.status}).`);
+  }
+  const length = Number(response.headers.get("Content-Length"));
+  const total = response.headers.get("Content-Encoding") || !length ? null : length;
+  let loaded = 0;
+  let lastReport = 0;
+  const memory = await readSnapshot(response, (bytes) => {
+    loaded = bytes;
+    const now = performance.now();
+    if (now - lastReport > 100) {
+      lastReport = now;
+      progress("snapshot", `Downloading ${label}\u2026`, loaded, total);
+    }
+  });
+  progress("snapshot", `Downloaded ${label}.`, loaded, total ?? loaded);
+  return memory;
+}
+
 async function importPyodide() {
+  // pyodide.asm.mjs (1.2 MB of JavaScript) is what loadPyodide imports
+  // first: asked for now, it loads while pyodide.mjs does (one module, same address).
+  import(new URL("pyodide.asm.mjs", PYODIDE_INDEX_URL).href).catch(() => {});
   try {
     return await import(new URL("pyodide.mjs", PYODIDE_INDEX_URL).href);
   } catch (error) {
     throw new LoadError("Could not download the Python runtime.");
   }
+}
+
+// Python's WebAssembly, compiled as soon as the worker starts, while the
+// snapshot and pyodide.asm.mjs arrive, instead of after them. loadPyodide
+// instantiates it through WebAssembly.instantiateStreaming, which is handed
+// this module instead of the stand-in that self.fetch gave it.
+// Failing here, before Pyodide, is what lets a wrong type or a policy that
+// forbids WebAssembly be told plainly: inside loadPyodide they only stall.
+const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_INDEX_URL).href;
+const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+let compiledWasm = null;
+
+async function compileWasm() {
+  try {
+    new WebAssembly.Module(EMPTY_WASM); // refused when the page's policy forbids WebAssembly
+  } catch (error) {
+    console.error(error);
+    throw new LoadError("This site's security policy does not allow WebAssembly, which Python " +
+      "needs (its Content-Security-Policy lacks 'wasm-unsafe-eval').");
+  }
+  let response;
+  try {
+    response = await countedFetch(WASM_URL); // counted as it arrives, like Pyodide's own files
+  } catch (error) {
+    throw new LoadError("Could not download the Python runtime.");
+  }
+  if (!response.ok) {
+    throw new LoadError(`Could not download the Python runtime (the server answered ${response.status}).`);
+  }
+  const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/wasm") {
+    response.body?.cancel().catch(() => {});
+    throw new LoadError(`The server sends the Python runtime (pyodide.asm.wasm) as ` +
+      `${type ? `"${type}"` : "an unknown type"} instead of "application/wasm".`);
+  }
+  try {
+    if (WebAssembly.compileStreaming) return await WebAssembly.compileStreaming(response);
+    return await WebAssembly.compile(await response.arrayBuffer());
+  } catch (error) {
+    console.error(error);
+    throw new LoadError("The Python runtime (pyodide.asm.wasm) is damaged or not for this browser.");
+  }
+}
+
+const HAND_OVER = Boolean(WebAssembly.instantiateStreaming); // else loadPyodide fetches and compiles it again
+if (HAND_OVER) {
+  const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    if (standIns.has(response)) {
+      const module = await compiledWasm;
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    }
+    return instantiateStreaming(response, imports);
+  };
 }
 
 const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };
@@ -118,7 +219,7 @@ async function restore(loadPyodide, files) {
     indexURL: PYODIDE_INDEX_URL,
     lockFileURL: LOCK_FILE_URL,
     stdLibURL: STDLIB_URL,
-    _loadSnapshot: files.snapshot, // awaited by loadPyodide after it fetched pyodide.asm.mjs
+    _loadSnapshot: files.snapshot, // awaited by loadPyodide after it imported pyodide.asm.mjs
   });
   const web = pyodide.pyimport("rules_py.web");
   const probe = JSON.parse(web.call("dice.notation", JSON.stringify({ seed: 1 })));
@@ -155,13 +256,16 @@ async function boot() {
     (bytes) => new TextDecoder().decode(bytes),
   );
   const files = {
-    snapshot: download(SNAPSHOT_URL, "snapshot", "the prepared Python"),
+    snapshot: downloadSnapshot(),
     // Only the fallback needs this; asked for when it starts.
     get pyc() { return this._pyc ??= download(PYC_URL, "rules", "the compiled rules"); },
   };
   // A snapshot that fails to arrive is a fallback case, not an unhandled rejection.
   files.snapshot.catch(() => {});
+  compiledWasm = compileWasm();
+  compiledWasm.catch(() => {});
   const { loadPyodide } = await importPyodide();
+  await compiledWasm; // without it neither path can start: told at once
   progress("python", "Starting Python\u2026");
   let python;
   let mode = "snapshot";
@@ -179,13 +283,16 @@ async function boot() {
       throw new LoadError("Python could not start in this browser.");
     }
   }
-  post({ type: "ready", mode, catalog: await catalog });
+  const catalogText = await catalog;
+  settled = true;
+  post({ type: "ready", mode, catalog: catalogText });
   return python;
 }
 
 const ready = boot();
 ready.catch((error) => {
   if (!(error instanceof LoadError)) console.error(error);
+  settled = true;
   post({
     type: "failed",
     message: error instanceof LoadError ? error.message : "Python could not start in this browser.",

@@ -1,0 +1,150 @@
+// The Python memory snapshot as the site ships it (`snapshot.gz`, written by
+// scripts/build_runtime.py): only its non-zero pages, gzipped. Half of
+// Python's memory is zero pages; leaving them out halves what is inflated
+// and copied, and the file needs no compression from the host.
+//
+// Before gzip, little-endian:
+//   "RPSNAP1\0"                                    8 bytes
+//   page size, full size, run count, 0 (reserved)  4 x uint32
+//   per run: first page, page count                2 x uint32
+//   the bytes of every run, in order
+// Every page outside a run is zero; the last page may be shorter than the
+// page size (the full size need not be a multiple of it).
+//
+// Imported by worker.js, and under Node by tests/pyodide/restore_snapshot.mjs
+// and tests/site/expand_snapshot.mjs: no DOM here.
+
+const MAGIC = [0x52, 0x50, 0x53, 0x4e, 0x41, 0x50, 0x31, 0x00]; // "RPSNAP1\0"
+const FIXED = 24; // magic + four uint32
+
+export class SnapshotFormatError extends Error {}
+
+// Takes the bytes of the uncompressed format in chunks of any size, writes
+// each run straight to its place in a zero-filled buffer of the full size.
+export function sparseExpander() {
+  let pending = new Uint8Array(0); // header bytes until the header is whole
+  let header = null;
+  let out = null;
+  let run = 0; // index of the run being filled
+  let filled = 0; // bytes of that run written so far
+  const runLength = (index) => {
+    const [first, count] = header.runs[index];
+    return Math.min(count * header.page, header.full - first * header.page);
+  };
+  const readHeader = (bytes) => {
+    if (bytes.length < FIXED) return null;
+    for (let i = 0; i < MAGIC.length; i += 1) {
+      if (bytes[i] !== MAGIC[i]) throw new SnapshotFormatError("not a sparse snapshot");
+    }
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const page = view.getUint32(8, true);
+    const full = view.getUint32(12, true);
+    const count = view.getUint32(16, true);
+    if (!page || !full || count > Math.ceil(full / page)) {
+      throw new SnapshotFormatError("a damaged snapshot header");
+    }
+    const size = FIXED + 8 * count;
+    if (bytes.length < size) return null;
+    const runs = [];
+    let next = 0;
+    for (let i = 0; i < count; i += 1) {
+      const first = view.getUint32(FIXED + 8 * i, true);
+      const pages = view.getUint32(FIXED + 8 * i + 4, true);
+      if (first < next || !pages || (first + pages - 1) * page >= full) {
+        throw new SnapshotFormatError("a damaged snapshot page map");
+      }
+      runs.push([first, pages]);
+      next = first + pages;
+    }
+    return { page, full, runs, size };
+  };
+  return {
+    push(chunk) {
+      let data = chunk;
+      if (!header) {
+        const joined = new Uint8Array(pending.length + chunk.length);
+        joined.set(pending);
+        joined.set(chunk, pending.length);
+        header = readHeader(joined);
+        if (!header) {
+          pending = joined;
+          return;
+        }
+        pending = null;
+        out = new Uint8Array(header.full);
+        data = joined.subarray(header.size);
+      }
+      let offset = 0;
+      while (offset < data.length) {
+        if (run >= header.runs.length) throw new SnapshotFormatError("a snapshot with bytes after its last page");
+        const length = runLength(run);
+        const take = Math.min(length - filled, data.length - offset);
+        out.set(data.subarray(offset, offset + take), header.runs[run][0] * header.page + filled);
+        offset += take;
+        filled += take;
+        if (filled === length) {
+          run += 1;
+          filled = 0;
+        }
+      }
+    },
+    finish() {
+      if (!header || run !== header.runs.length) throw new SnapshotFormatError("a truncated snapshot");
+      return out;
+    },
+  };
+}
+
+// The snapshot from a fetch() response, expanded to Python's memory.
+// `onBytes(loaded)` hears the bytes as they arrive (as sent: gzipped). A host
+// that adds `Content-Encoding: gzip` to a .gz file has the browser inflate
+// it already; the first bytes tell which.
+export async function readSnapshot(response, onBytes = () => {}) {
+  const reader = response.body.getReader();
+  let loaded = 0;
+  // The first two bytes (gzip's magic or not), however the body is cut.
+  let head = new Uint8Array(0);
+  while (head.length < 2) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const joined = new Uint8Array(head.length + value.length);
+    joined.set(head);
+    joined.set(value, head.length);
+    head = joined;
+  }
+  if (!head.length) throw new SnapshotFormatError("an empty snapshot");
+  const wire = new ReadableStream({
+    start(controller) {
+      loaded += head.length;
+      onBytes(loaded);
+      controller.enqueue(head);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        return;
+      }
+      loaded += value.length;
+      onBytes(loaded);
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+  const plain = (gzipped ? wire.pipeThrough(new DecompressionStream("gzip")) : wire).getReader();
+  const expander = sparseExpander();
+  try {
+    for (;;) {
+      const { done, value } = await plain.read();
+      if (done) break;
+      expander.push(value);
+    }
+    return expander.finish();
+  } catch (error) {
+    plain.cancel().catch(() => {}); // a damaged file: stop downloading it
+    throw error;
+  }
+}

@@ -1,0 +1,135 @@
+"""Failures a host or a browser can cause, told in plain words: a file with
+the wrong MIME type, a Content-Security-Policy that forbids WebAssembly, and
+a worker that really stops (paused through the DevTools protocol, so only the
+answer bound of worker-link.js can notice it)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, Route, expect
+
+from tests.browser.conftest import open_widget
+from tests.conftest import pages_with_widget
+
+STUCK_LIMIT_S = 25
+# The site's policy (scripts/serve.py) less 'wasm-unsafe-eval'.
+CSP_WITHOUT_WASM = ("default-src 'self'; script-src 'self'; worker-src 'self'; "
+                    "img-src 'self' data:")
+ANSWER_MS = 3000
+
+
+def _widget_page(built_site: Path) -> str:
+    return pages_with_widget(built_site, "cairn.save")[0]
+
+
+def _served_as(content_type: str) -> Any:
+    """The real file, with another Content-Type."""
+    def handle(route: Route) -> None:
+        response = route.fetch()
+        headers = {**response.headers, "content-type": content_type}
+        route.fulfill(response=response, headers=headers)
+    return handle
+
+
+def _failed_within_limit(page: Page, url: str) -> str:
+    start = time.monotonic()
+    page.goto(url)
+    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
+    expect(widget).to_have_attribute("data-state", "failed", timeout=STUCK_LIMIT_S * 1000)
+    assert time.monotonic() - start <= STUCK_LIMIT_S
+    text = widget.locator('[data-role="status"]').inner_text()
+    assert "Traceback" not in text and "Error" not in text and "nothing has arrived" not in text
+    # The form stays, and the rules text.
+    expect(widget.locator("button.md-button--primary")).to_be_visible()
+    return text
+
+
+def test_a_wasm_served_with_the_wrong_type_is_told_plainly(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    page.route("**/pyodide.asm.wasm", _served_as("text/plain"))
+    text = _failed_within_limit(page, base_url + _widget_page(built_site))
+    assert '"text/plain" instead of "application/wasm"' in text
+
+
+def test_a_worker_served_with_the_wrong_type_is_told_plainly(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    page.route("**/assets/rp/worker.js", _served_as("text/plain"))
+    text = _failed_within_limit(page, base_url + _widget_page(built_site))
+    assert "the server sends with the wrong type" in text
+
+
+def test_a_policy_that_forbids_wasm_is_told_plainly(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    def without_wasm(route: Route) -> None:
+        response = route.fetch()
+        headers = {**response.headers, "content-security-policy": CSP_WITHOUT_WASM}
+        route.fulfill(response=response, headers=headers)
+
+    url = base_url + _widget_page(built_site)
+    page.route(url, without_wasm)  # the page
+    page.route("**/assets/rp/worker.js", without_wasm)  # the worker's own policy
+    text = _failed_within_limit(page, url)
+    assert "security policy does not allow WebAssembly" in text
+    assert "'wasm-unsafe-eval'" in text
+
+
+class _WorkerDebugger:
+    """The DevTools protocol attached to the page's Pyodide worker."""
+
+    def __init__(self, page: Page) -> None:
+        self.session = page.context.new_cdp_session(page)
+        self.attached: list[dict[str, Any]] = []
+        self.session.on("Target.attachedToTarget", lambda event: self.attached.append(event))
+        self.session.send("Target.setAutoAttach",
+                          {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": False})
+        self.calls = 0
+
+    def workers(self) -> list[str]:
+        return [event["sessionId"] for event in self.attached
+                if event["targetInfo"]["url"].split("?")[0].endswith("/assets/rp/worker.js")]
+
+    def send(self, session_id: str, method: str) -> None:
+        self.calls += 1
+        message = json.dumps({"id": self.calls, "method": method})
+        self.session.send("Target.sendMessageToTarget",
+                          {"sessionId": session_id, "message": message})
+
+
+def test_a_worker_that_stops_answering_is_noticed_and_restarted_once(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    page.add_init_script(f"window.rpTestAnswerMs = {ANSWER_MS};")
+    created: list[str] = []
+    page.on("worker", lambda worker: created.append(worker.url)
+            if "/assets/rp/worker.js" in worker.url else None)
+    widget = open_widget(page, base_url + _widget_page(built_site), "cairn.save")
+    page.wait_for_timeout(1500)  # the odds previews sent at idle are answered
+    assert len(created) == 1
+    debugger = _WorkerDebugger(page)
+    deadline = time.monotonic() + 5
+    while not debugger.workers() and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    (worker,) = debugger.workers()
+    # The worker really stops: paused in the debugger, it runs nothing more,
+    # and no error event comes. Only the answer bound can notice.
+    debugger.send(worker, "Debugger.enable")
+    debugger.send(worker, "Debugger.pause")
+    page.wait_for_timeout(300)
+    pressed = time.monotonic()
+    widget.locator("button.md-button--primary").click()
+    expect(widget).to_contain_text("stopped answering", timeout=ANSWER_MS + 5000)
+    assert time.monotonic() - pressed >= ANSWER_MS / 1000 - 0.5  # the bound, not an error event
+    # The runtime starts again by itself, once, and the roller works.
+    expect(widget).to_have_attribute("data-state", "ready", timeout=40_000)
+    assert len(created) == 2
+    seeds = widget.locator('[data-role="seed"]')
+    widget.locator("button.md-button--primary").click()
+    expect(seeds).not_to_have_count(0)
+    assert seeds.first.inner_text().strip().isdigit()
