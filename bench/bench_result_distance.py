@@ -22,6 +22,7 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.browser.conftest import OUTPUT_SIGNATURE  # noqa: E402
 from tests.conftest import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -32,11 +33,6 @@ from tests.conftest import (  # noqa: E402
 SIZES = ((1280, 800), (390, 844))
 PRIMARY = "form button[type=submit]"
 # The output a click produced: the newest non-empty result or error of the widget.
-OUTPUT_SIGNATURE = """root => {
-  const parts = [...root.querySelectorAll('[data-role="result"], [data-role="error"]')]
-    .map(n => n.textContent.trim());
-  return parts.join('|');
-}"""
 MEASURE = """([root, button]) => {
   const outputs = [...root.querySelectorAll('[data-role="error"], [data-role="result"]')]
     .filter(n => n.textContent.trim() && n.getClientRects().length);

@@ -12,6 +12,12 @@ from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 from tests.conftest import ROOT
 
 PYODIDE_TIMEOUT_MS = 40_000
+# What a widget shows after a press (its result and its errors), as one text:
+# a press has been answered once this changes. Used by the table-flow tests
+# and by bench/bench_result_distance.py.
+OUTPUT_SIGNATURE = """root => [
+  ...root.querySelectorAll('[data-role="result"], [data-role="error"]'),
+].map(n => n.textContent.trim()).join('|')"""
 
 
 class ConsoleLog:

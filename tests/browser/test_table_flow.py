@@ -17,6 +17,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from rules_py import web
 from rules_py.share import parse_link
 from tests.browser.conftest import (
+    OUTPUT_SIGNATURE,
     PYODIDE_TIMEOUT_MS,
     describe_violations,
     open_widget,
@@ -34,8 +35,6 @@ RANDOM = sorted(
 PRIMARY = "form button[type=submit]"
 OUTPUT = '[data-role="result"], [data-role="error"]'
 # The output a click produced: every result and error text of the widget, joined.
-SIGNATURE = """root => [...root.querySelectorAll('[data-role="result"], [data-role="error"]')]
-  .map(n => n.textContent.trim()).join('|')"""
 IN_VIEW = """root => {
   const shown = [...root.querySelectorAll('[data-role="result"], [data-role="error"]')]
     .filter(n => n.textContent.trim() && n.getClientRects().length);
@@ -62,10 +61,10 @@ def _press_primary(page: Page, widget: Locator) -> None:
     place for what comes below it, press it and wait for its output."""
     button = widget.locator(PRIMARY).first
     button.evaluate("b => b.scrollIntoView({block: 'end'})")
-    before = widget.evaluate(SIGNATURE)
+    before = widget.evaluate(OUTPUT_SIGNATURE)
     button.click()
     page.wait_for_function(
-        f"([root, before]) => ({SIGNATURE})(root) !== before",
+        f"([root, before]) => ({OUTPUT_SIGNATURE})(root) !== before",
         arg=[widget.element_handle(), before],
         timeout=PYODIDE_TIMEOUT_MS,
     )

@@ -160,33 +160,28 @@ def test_contributing_documents_every_block_type_with_its_fields() -> None:
 # ---------------------------------------------------------------- messages
 
 
+def types_in(module: str, pattern: str) -> set[str]:
+    """The message types a runtime module names with ``pattern`` (one group)."""
+    return set(re.findall(pattern, (RUNTIME / module).read_text("utf-8")))
+
+
 def worker_posts() -> set[str]:
-    source = (RUNTIME / "worker.js").read_text("utf-8")
-    return set(re.findall(r'post\(\{\s*type: "(\w+)"', source))
-
-
-def test_the_page_handles_every_message_the_worker_sends() -> None:
-    posted = worker_posts()
-    handled = set(
-        re.findall(r'message\.type === "(\w+)"', (RUNTIME / "worker-link.js").read_text("utf-8"))
-    )
-    assert posted == {"progress", "ready", "failed", "response"}
-    assert handled == posted
+    return types_in("worker.js", r'post\(\{\s*type: "(\w+)"')
 
 
 def page_posts() -> set[str]:
     """The typed messages the page sends the worker (besides plain requests)."""
-    source = (RUNTIME / "worker-link.js").read_text("utf-8")
-    return set(re.findall(r'worker\.postMessage\(\{\s*type: "(\w+)"', source))
+    return types_in("worker-link.js", r'worker\.postMessage\(\{\s*type: "(\w+)"')
+
+
+def test_the_page_handles_every_message_the_worker_sends() -> None:
+    assert worker_posts() == {"progress", "ready", "failed", "response"}
+    assert types_in("worker-link.js", r'message\.type === "(\w+)"') == worker_posts()
 
 
 def test_the_worker_handles_every_message_the_page_sends() -> None:
-    sent = page_posts()
-    handled = set(
-        re.findall(r'event\.data\.type === "(\w+)"', (RUNTIME / "worker.js").read_text("utf-8"))
-    )
-    assert sent == {"interrupt"}
-    assert handled == sent
+    assert page_posts() == {"interrupt"}
+    assert types_in("worker.js", r'event\.data\.type === "(\w+)"') == page_posts()
 
 
 def test_contributing_documents_every_message() -> None:

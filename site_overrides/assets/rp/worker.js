@@ -32,6 +32,31 @@ function progress(phase, text, loaded = null, total = null) {
 
 class LoadError extends Error {}
 
+// The total a response announces: its Content-Length, when the body comes
+// as is (a gzipped body's length is not what the reader counts).
+function announcedTotal(response) {
+  const length = Number(response.headers.get("Content-Length"));
+  return response.headers.get("Content-Encoding") || !length ? null : length;
+}
+
+// Progress of one download: at most one message every 100 ms while bytes
+// arrive, and a last one when they have all come.
+function progressOf(phase, text, total) {
+  let lastReport = 0;
+  return {
+    arrived(loaded) {
+      const now = performance.now();
+      if (now - lastReport > 100) {
+        lastReport = now;
+        progress(phase, text, loaded, total);
+      }
+    },
+    done(loaded, doneText) {
+      progress(phase, doneText, loaded, total ?? loaded);
+    },
+  };
+}
+
 // Pyodide fetches its own files (the wasm, the standard library): count the
 // bytes of a copy of each body too, so the page sees them arrive and tells a
 // slow link from a stuck one. The original response goes to Pyodide intact
@@ -41,22 +66,18 @@ async function countedFetch(input, init) {
   const response = await nativeFetch(input, init);
   if (!response.ok || !response.body) return response;
   const name = new URL(response.url || String(input), self.location.href).pathname.split("/").pop();
-  const length = Number(response.headers.get("Content-Length"));
-  const total = response.headers.get("Content-Encoding") || !length ? null : length;
+  const report = progressOf("runtime:" + name, `Downloading the Python runtime (${name})\u2026`,
+    announcedTotal(response));
   const reader = response.clone().body.getReader();
   let loaded = 0;
-  let lastReport = 0;
   (async () => {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       loaded += value.length;
-      if (performance.now() - lastReport > 100) {
-        lastReport = performance.now();
-        progress("runtime:" + name, `Downloading the Python runtime (${name})\u2026`, loaded, total);
-      }
+      report.arrived(loaded);
     }
-    progress("runtime:" + name, "Starting Python\u2026", loaded, total ?? loaded);
+    report.done(loaded, "Starting Python\u2026");
   })().catch(() => {});
   return response;
 }
@@ -72,9 +93,8 @@ self.fetch = (input, init) => {
   return countedFetch(input, init);
 };
 
-// fetch() with progress: bytes received so far and, when the server says
-// (Content-Length of an uncompressed body), the total.
-async function download(url, phase, label) {
+// One of the site's own files, or a LoadError saying in plain words why not.
+async function fetchOwn(url, label) {
   let response;
   try {
     response = await nativeFetch(url);
@@ -84,25 +104,26 @@ async function download(url, phase, label) {
   if (!response.ok) {
     throw new LoadError(`Could not download ${label} (the server answered ${response.status}).`);
   }
-  const length = Number(response.headers.get("Content-Length"));
-  const total = response.headers.get("Content-Encoding") || !length ? null : length;
+  return response;
+}
+
+// fetch() with progress: bytes received so far and, when the server says
+// (Content-Length of an uncompressed body), the total.
+async function download(url, phase, label) {
+  const response = await fetchOwn(url, label);
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const report = progressOf(phase, `Downloading ${label}\u2026`, announcedTotal(response));
   const reader = response.body.getReader();
   const chunks = [];
   let loaded = 0;
-  let lastReport = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     loaded += value.length;
-    const now = performance.now();
-    if (now - lastReport > 100) {
-      lastReport = now;
-      progress(phase, `Downloading ${label}\u2026`, loaded, total);
-    }
+    report.arrived(loaded);
   }
-  progress(phase, `Downloaded ${label}.`, loaded, total ?? loaded);
+  report.done(loaded, `Downloaded ${label}.`);
   const bytes = new Uint8Array(loaded);
   let offset = 0;
   for (const chunk of chunks) {
@@ -116,28 +137,14 @@ async function download(url, phase, label) {
 // bytes as sent.
 async function downloadSnapshot() {
   const label = "the prepared Python";
-  let response;
-  try {
-    response = await nativeFetch(SNAPSHOT_URL);
-  } catch (error) {
-    throw new LoadError(`Could not download ${label}: the network is unreachable.`);
-  }
-  if (!response.ok) {
-    throw new LoadError(`Could not download ${label} (the server answered ${response.status}).`);
-  }
-  const length = Number(response.headers.get("Content-Length"));
-  const total = response.headers.get("Content-Encoding") || !length ? null : length;
+  const response = await fetchOwn(SNAPSHOT_URL, label);
+  const report = progressOf("snapshot", `Downloading ${label}\u2026`, announcedTotal(response));
   let loaded = 0;
-  let lastReport = 0;
   const memory = await readSnapshot(response, (bytes) => {
     loaded = bytes;
-    const now = performance.now();
-    if (now - lastReport > 100) {
-      lastReport = now;
-      progress("snapshot", `Downloading ${label}\u2026`, loaded, total);
-    }
+    report.arrived(loaded);
   });
-  progress("snapshot", `Downloaded ${label}.`, loaded, total ?? loaded);
+  report.done(loaded, `Downloaded ${label}.`);
   return memory;
 }
 
