@@ -285,3 +285,18 @@ def test_each_mode_shows_only_the_buttons_that_apply(page: Page, pool_urls: dict
     widget.locator('input[name="power_card"]').press("Enter")
     expect(widget).to_contain_text("No spent low card (Ace-5) to refresh", timeout=SLOW)
     expect(widget).not_to_contain_text("Play card is for tests")
+
+
+def test_a_hand_for_a_form_that_cannot_be_read_is_not_left_pressable(
+    page: Page, pool_urls: dict[str, str]
+) -> None:
+    widget = fresh(page, pool_urls["fight"])
+    expect(step(widget).locator(".rp-choice").first).to_be_visible(timeout=SLOW)
+    card = widget.locator('input[name="card"]')
+    card.fill("abc")
+    expect(step(widget)).to_contain_text("The next choice shows once this is fixed", timeout=SLOW)
+    expect(step(widget)).to_contain_text("must be a whole number from 1 to 10")
+    expect(step(widget).locator(".rp-choice")).to_have_count(0)
+    assert card.input_value() == "abc"  # nothing the player typed is lost
+    card.fill("3")
+    expect(step(widget).locator(".rp-choice").first).to_be_visible(timeout=SLOW)

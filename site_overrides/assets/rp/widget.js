@@ -397,6 +397,11 @@ export class Widget {
     // the form was last edited: else they are that button's.
     const mine = seq > this.lastAction && (this.lastAction === 0 || this.lastEdit > this.lastAction);
     if (!response.ok) {
+      // A hand drawn for the old form must not stay pressable: say why it is gone.
+      if (this.stepSlot) {
+        this.stepSlot.replaceChildren(el("p", { className: "rp-note",
+          text: "The next choice shows once this is fixed: " + response.error.message }));
+      }
       if (mine) {
         this.clearErrors();
         this.showError(response.error, null);
