@@ -6,7 +6,7 @@ closed in between, so only the disk cache remains, as for a returning
 reader). Measured from navigation, read in the page (``performance.now()``):
 
 - widget page (``cairn/rules/``): "form drawn" = the first widget's form is
-  on screen, drawn from ``catalog.json`` (``data-state`` "starting" while
+  on screen, drawn from its root's ``data-spec`` (``data-state`` "starting" while
   Python starts, then "ready"); "first roll" = the result of the primary
   button, pressed as soon as the form is drawn (a press before Python is
   ready waits and is answered when it is, as for a player).

@@ -15,8 +15,6 @@ writes into the site:
   snapshot the worker restores, shipped as ``snapshot.gz``: its non-zero
   pages only, gzipped (:func:`pack_snapshot`; the format is described in
   ``site_overrides/assets/rp/snapshot.js``, which expands it);
-- ``assets/rp/catalog.json``: exactly ``rules_py.web.catalog_json()``, so a
-  page can draw every form without Python;
 - ``assets/rp/paths.js``: where the worker finds all of the above, each
   address carrying a digest of its content so a new build is never mixed
   with a cached old one.
@@ -189,23 +187,11 @@ def lock_file(wheel: Path) -> dict[str, object]:
     return {"info": upstream["info"], "packages": {PACKAGE_NAME: entry}}
 
 
-def catalog_json() -> str:
-    """``rules_py.web.catalog_json()`` of this source tree, run in a fresh
-    interpreter so a stale import in this process cannot leak in."""
-    run = subprocess.run(
-        [sys.executable, "-c", "import sys; from rules_py.web import catalog_json; "
-         "sys.stdout.write(catalog_json())"],
-        cwd=ROOT, check=True, capture_output=True, text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    return run.stdout
-
-
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
-def _paths_js(version: str, py_dir: Path, wheel: Path, catalog: Path) -> str:
+def _paths_js(version: str, py_dir: Path, wheel: Path) -> str:
     def versioned(path: Path) -> str:
         return f"{path.relative_to(py_dir.parent).as_posix()}?v={_digest(path)}"
 
@@ -214,7 +200,6 @@ def _paths_js(version: str, py_dir: Path, wheel: Path, catalog: Path) -> str:
         "PYODIDE_INDEX_URL": f'new URL("../../pyodide/{version}/", import.meta.url).href',
         "LOCK_FILE_URL": 'new URL("py/pyodide-lock.json", import.meta.url).href',
         "PACKAGE_NAME": json.dumps(PACKAGE_NAME),
-        "CATALOG_URL": f"new URL({json.dumps(versioned(catalog))}, import.meta.url).href",
         "WHEEL_URL": f"new URL({json.dumps(versioned(wheel))}, import.meta.url).href",
     }
     for name, file in (("STDLIB_URL", "python_stdlib.zip"), ("PYC_URL", "rules_py-pyc.zip"),
@@ -235,8 +220,6 @@ def ship(site: Path) -> None:
         shutil.rmtree(py_dir)  # no wheel of an older version stays behind
     wheel = build_wheel(py_dir)
     (py_dir / "pyodide-lock.json").write_text(json.dumps(lock_file(wheel), indent=1))
-    catalog = assets / "catalog.json"
-    catalog.write_text(catalog_json(), encoding="utf-8")
     node = shutil.which("node")
     if node is None:
         raise RuntimeBuildError("Node.js is required to build the Python snapshot.")
@@ -247,7 +230,7 @@ def ship(site: Path) -> None:
     raw = py_dir / "snapshot.bin"
     (py_dir / SNAPSHOT_FILE).write_bytes(pack_snapshot(raw.read_bytes()))
     raw.unlink()  # the site ships the packed file only
-    (assets / "paths.js").write_text(_paths_js(version, py_dir, wheel, catalog))
+    (assets / "paths.js").write_text(_paths_js(version, py_dir, wheel))
 
 
 def main() -> None:

@@ -86,16 +86,28 @@ def test_the_wheel_is_reproducible(tmp_path: Path) -> None:
     assert first.read_bytes() == second.read_bytes()
 
 
-def test_the_catalog_is_shipped_as_python_writes_it(built_site: Path) -> None:
-    from rules_py.web import catalog_json
+def test_every_widget_root_carries_its_catalog_entry(built_site: Path) -> None:
+    """The form is drawn from the root's data-spec: exactly the widget's entry
+    of rules_py.web.catalog(), on every page of the site."""
+    from rules_py.web import catalog
 
-    shipped = (built_site / "assets/rp/catalog.json").read_text(encoding="utf-8")
-    assert shipped == catalog_json()
+    entries = {entry["name"]: entry for entry in catalog()}
+    roots = 0
+    for page in _pages(built_site):
+        text = page.read_text(encoding="utf-8")
+        for tag in re.findall(r'<div class="rp-widget"[^>]*>', text):
+            name = html.unescape(re.search(r'data-widget="([^"]*)"', tag).group(1))  # type: ignore[union-attr]
+            spec = re.search(r'data-spec="([^"]*)"', tag)
+            assert spec, f"{page}: {name} has no data-spec"
+            assert json.loads(html.unescape(spec.group(1))) == entries[name], f"{page}: {name}"
+            roots += 1
+    assert roots >= len(entries)  # every widget is on some page (the Rollers page lists them)
+    assert not (built_site / "assets/rp/catalog.json").exists()  # nothing fetches it any more
 
 
 def test_the_worker_finds_every_runtime_file(built_site: Path) -> None:
     paths = (built_site / "assets/rp/paths.js").read_text()
-    for name in ("CATALOG_URL", "WHEEL_URL", "STDLIB_URL", "PYC_URL", "SNAPSHOT_URL"):
+    for name in ("WHEEL_URL", "STDLIB_URL", "PYC_URL", "SNAPSHOT_URL"):
         found = re.search(rf'export const {name} = new URL\("([^"?]+)\?v=([0-9a-f]+)"', paths)
         assert found, name
         file = built_site / "assets/rp" / found.group(1)

@@ -1,17 +1,18 @@
 // Entry of the widget runtime, loaded as a module on every page. Draws each
-// widget root of the page (<div class="rp-widget" data-widget=...>, written by
-// the `widget` macro) at once from the catalog written at build time, while
-// the worker starts; a press before Python is ready waits in the queue of
-// worker-link.js and is answered when it is. Runs again after each of
-// Material's instant navigations (document$); the modules, and so the one
-// worker of the tab, survive them. Text pages warm the worker at idle, unless
-// the reader asked to save data. On a page with rollers, start.js has
-// usually started the worker and asked for the catalog already.
-import { catalogAsked, loadCatalog } from "./catalog.js";
+// widget root of the page (<div class="rp-widget" data-widget=... data-spec=...>,
+// written by the `widget` macro with the widget's catalog entry) at once,
+// while the worker starts; a press before Python is ready waits in the queue
+// of worker-link.js and is answered when it is. The first page is drawn as
+// soon as this module runs (the page is parsed by then), ahead of Material's
+// own start-up work; then again after each of Material's instant navigations
+// (document$); the modules, and so the one worker of the tab, survive them.
+// Text pages warm the worker at idle, unless the reader asked to save data.
+// On a page with rollers, start.js has usually started the worker already.
 import { el } from "./dom.js";
 import { onRuntimeStatus, retryRuntime, runtimeStatus, startRuntime } from "./worker-link.js";
 import { Widget } from "./widget.js";
 import { registerOffline } from "./offline.js";
+import { holdSearchForRollers } from "./search-hold.js";
 import { mountLog } from "./roll-log.js";
 import { readFragment } from "./share.js";
 
@@ -34,7 +35,6 @@ function statusNodes(root) {
     retry.hidden = true;
     retry.addEventListener("click", () => {
       retry.hidden = true;
-      if (!catalogAsked()) mountAll(); // the catalog itself failed: fetch it again
       retryRuntime();
     });
     root.appendChild(retry);
@@ -78,8 +78,8 @@ function mountedRoots() {
 
 onRuntimeStatus((status) => {
   for (const root of mountedRoots()) {
-    // A catalog that failed is the widget's own failure, whatever the runtime does.
-    if (root.dataset.catalogFailed === undefined) showStatus(root, status);
+    // A root that cannot be drawn keeps its own failure, whatever the runtime does.
+    if (widgets.has(root)) showStatus(root, status);
   }
   if (status.state === "ready") {
     // Odds previews come after the page settles, so none delays a first roll.
@@ -117,11 +117,20 @@ window.addEventListener("hashchange", () => {
   });
 });
 
-function draw(root, index, entries) {
-  const spec = entries.find((w) => w.name === root.dataset.widget);
+// The widget's catalog entry, as the macro wrote it into the root.
+function specOf(root) {
+  try {
+    const spec = JSON.parse(root.dataset.spec || "null");
+    return spec && spec.name === root.dataset.widget ? spec : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+function draw(root, index) {
+  const spec = specOf(root);
   if (!spec) {
-    root.dataset.catalogFailed = "";
-    showStatus(root, { state: "failed", message: "This page asks for a roller that does not exist: " + root.dataset.widget + "." });
+    showStatus(root, { state: "failed", message: "This page asks for a roller it does not describe: " + root.dataset.widget + "." });
     root.querySelector('[data-role="retry"]').hidden = true;
     return;
   }
@@ -152,23 +161,16 @@ function mountAll() {
   // A widget page: start now (a failed runtime is started afresh).
   const status = runtimeStatus();
   if (status && status.state === "failed") retryRuntime(); else startRuntime();
-  loadCatalog().then((entries) => {
-    roots.forEach((root, index) => {
-      if (widgets.has(root) || !root.isConnected) return;
-      root.setAttribute("data-mounted", "");
-      delete root.dataset.catalogFailed;
-      draw(root, index, entries);
-    });
-  }, () => {
-    roots.forEach((root) => {
-      if (widgets.has(root)) return;
-      root.setAttribute("data-mounted", "");
-      root.dataset.catalogFailed = "";
-      showStatus(root, { state: "failed", message: "The list of rollers could not be downloaded. Check the connection, then try again." });
-    });
+  roots.forEach((root, index) => {
+    if (root.hasAttribute("data-mounted") || !root.isConnected) return;
+    root.setAttribute("data-mounted", "");
+    draw(root, index);
   });
 }
 
+// The page is parsed when a module runs: draw now, not after Material's own
+// DOMContentLoaded work (document$ fires after it); drawing again is a no-op.
+if (document.readyState !== "loading") mountAll();
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(mountAll); // Material: runs again after each instant navigation
 } else if (document.readyState === "loading") {
@@ -177,3 +179,4 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
   mountAll();
 }
 registerOffline();
+holdSearchForRollers();

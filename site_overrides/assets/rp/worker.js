@@ -10,13 +10,13 @@
 //                   {type: "interrupt", buffer}   a SharedArrayBuffer of two Int32: [0] = 2 interrupts
 //                                                  the call whose id is in [1]
 //   worker -> page  {type: "progress", phase, loaded, total, text}
-//                   {type: "ready", mode: "snapshot" | "fallback", catalog}
+//                   {type: "ready", mode: "snapshot" | "fallback"}
 //                   {type: "failed", message}      plain words, never a traceback
 //                   {type: "response", id, response}  response: JSON text; an interrupted
 //                                                  call answers {ok: false, cancelled: true, error}
 // Requests sent before "ready" are answered once it is reached.
 import {
-  PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME, CATALOG_URL, STDLIB_URL, PYC_URL, SNAPSHOT_URL,
+  PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME, STDLIB_URL, PYC_URL, SNAPSHOT_URL,
 } from "./paths.js";
 import { readSnapshot } from "./snapshot.js";
 
@@ -259,9 +259,6 @@ async function loadNormally(loadPyodide, files) {
 
 async function boot() {
   progress("runtime", "Loading the Python runtime\u2026");
-  const catalog = download(CATALOG_URL, "catalog", "the roller catalog").then(
-    (bytes) => new TextDecoder().decode(bytes),
-  );
   const files = {
     snapshot: downloadSnapshot(),
     // Only the fallback needs this; asked for when it starts.
@@ -290,9 +287,8 @@ async function boot() {
       throw new LoadError("Python could not start in this browser.");
     }
   }
-  const catalogText = await catalog;
   settled = true;
-  post({ type: "ready", mode, catalog: catalogText });
+  post({ type: "ready", mode });
   return python;
 }
 

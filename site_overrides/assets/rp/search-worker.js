@@ -1,0 +1,37 @@
+// Material's search worker, started once the rollers of the page have
+// started. On a page with rollers, hooks/search_after_rollers.py points
+// Material's search at this file, with Material's own worker named after the
+// "#". Building the search index takes a few hundred milliseconds of a
+// phone's processor, just when Python starts for the first roll; so the
+// messages Material sends are held until the page says "go" on the
+// "rp-runtime" channel (search-hold.js: the runtime is ready or has failed,
+// or the reader went to the search box), or WAIT_MS have passed, whichever
+// comes first. Then Material's worker is loaded here and gets every held
+// message, in order.
+const WAIT_MS = 10000;
+const held = [];
+const channel = new BroadcastChannel("rp-runtime");
+let started = false;
+
+function hold(event) {
+  held.push(event.data);
+}
+
+function start() {
+  if (started) return;
+  started = true;
+  clearTimeout(timer);
+  channel.close();
+  self.removeEventListener("message", hold);
+  const material = self.location.hash.slice(1);
+  if (!/^search\.[0-9a-f]+\.min\.js$/.test(material)) throw new Error("Not Material's search worker: " + material);
+  importScripts(new URL("../javascripts/workers/" + material, self.location.href).href);
+  for (const data of held.splice(0)) self.dispatchEvent(new MessageEvent("message", { data }));
+}
+
+self.addEventListener("message", hold);
+channel.onmessage = (event) => {
+  if (event.data === "go") start();
+};
+channel.postMessage("started?"); // the page's runtime may be up already
+const timer = setTimeout(start, WAIT_MS);

@@ -1,0 +1,110 @@
+"""On a page with rollers, Material's search index is built once Python has
+started (hooks/search_after_rollers.py, assets/rp/search-worker.js), so the
+two do not share the processor at a first roll; a search typed meanwhile is
+answered at once, and the search works as on any other page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Request, Route, expect
+
+from tests.browser.conftest import PYODIDE_TIMEOUT_MS
+from tests.conftest import pages_with_widget
+
+pytestmark = pytest.mark.browser
+
+SNAPSHOT = "**/assets/rp/py/snapshot.gz*"
+MATERIAL_WORKER = "/assets/javascripts/workers/search."
+
+
+def _runtime(page: Page) -> str | None:
+    mode: str | None = page.evaluate("() => document.documentElement.dataset.rpRuntime || null")
+    return mode
+
+
+class _HeldPython:
+    """Holds the snapshot's download, so Python stays "starting" until released."""
+
+    def __init__(self, page: Page) -> None:
+        self.held: list[Route] = []
+        self.released = False
+        page.route(SNAPSHOT, self._handle)
+
+    def _handle(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
+
+
+def _search(page: Page, query: str) -> list[str]:
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    box.press("End")  # Material searches on keyup
+    links = page.locator("li.md-search-result__item > a.md-search-result__link")
+    expect(links.first).to_be_visible(timeout=10_000)
+    return [str(href) for href in links.evaluate_all("links => links.map(link => link.href)")]
+
+
+def _requests_of(page: Page, part: str) -> list[str]:
+    seen: list[str] = []
+
+    def record(request: Request) -> None:
+        if part in request.url:
+            seen.append(request.url)
+
+    page.on("request", record)
+    return seen
+
+
+def test_the_index_is_built_once_python_is_ready(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    material = _requests_of(page, MATERIAL_WORKER)
+    wrapper = _requests_of(page, "/assets/rp/search-worker.js")
+    python = _HeldPython(page)
+    page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
+    page.wait_for_selector('.rp-widget[data-state="starting"]')
+    page.wait_for_timeout(1500)  # Material asks for its worker within a few hundred ms
+    assert wrapper, "Material's search was not started through the wrapper"
+    assert _runtime(page) is None
+    assert material == [], "the search index was built while Python was starting"
+    python.release()
+    page.wait_for_selector('.rp-widget[data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS)
+    for _ in range(100):  # Material's worker is asked for once the runtime is ready
+        if material:
+            break
+        page.wait_for_timeout(100)
+    assert material, "Material's search worker never started after Python was ready"
+    results = _search(page, "armour")
+    assert any("/cairn/" in url for url in results), results
+
+
+def test_a_search_typed_while_python_starts_is_answered(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    python = _HeldPython(page)
+    page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
+    page.wait_for_selector('.rp-widget[data-state="starting"]')
+    results = _search(page, "armour")
+    assert any("/cairn/" in url for url in results), results
+    assert _runtime(page) is None  # answered before Python was up
+    python.release()
+    page.wait_for_selector('.rp-widget[data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS)
+
+
+def test_a_text_page_builds_the_index_at_once(page: Page, base_url: str) -> None:
+    material = _requests_of(page, MATERIAL_WORKER)
+    wrapper = _requests_of(page, "/assets/rp/search-worker.js")
+    page.goto(base_url)
+    results = _search(page, "armour")
+    assert material and not wrapper
+    assert any("/cairn/" in url for url in results), results
