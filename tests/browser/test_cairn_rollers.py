@@ -302,6 +302,8 @@ def test_hireling_is_rolled_and_copyable(page: Page, base_url: str) -> None:
     assert f", {hp} HP, simple weapon (d6), " in text
     widget.get_by_role("button", name="Copy as text").click()
     copied = widget.locator(".rp-copy > .rp-copy-status")
+    # The clipboard answers asynchronously: copied, or the text selected for Ctrl+C.
+    expect(copied).to_have_text(re.compile(r"^(Copied\.|Press Ctrl\+C .*)$"))
     selected = page.evaluate("String(window.getSelection())")
     assert copied.inner_text() == "Copied." or selected == text
 
