@@ -28,7 +28,7 @@ import os
 import re
 import threading
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 # img-src adds data: because Material's stylesheet draws its icons from data: URIs.
 CONTENT_SECURITY_POLICY = (
@@ -150,6 +150,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             with contextlib.suppress(BrokenPipeError, ConnectionResetError):
                 self.wfile.write(body)
         return True
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        # A reader who navigates away, or a worker that gives up a download
+        # (the snapshot on a slow link), drops the connection mid-file.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().copyfile(source, outputfile)
 
     def do_HEAD(self) -> None:
         if self._send_compressed():

@@ -47,6 +47,8 @@ def test_a_roll_pressed_before_python_is_ready_is_answered(
     expect(widget.locator('[data-role="seed"]')).to_have_text(SEED, timeout=40_000)
     expect(widget).to_have_attribute("data-state", "ready")
     expect(button).not_to_contain_text("starting")
+    # A snapshot whose server had not answered yet was waited for, not given up.
+    expect(page.locator("html")).to_have_attribute("data-rp-runtime", "snapshot")
 
 
 def _crash_worker(page: Page) -> None:
@@ -155,6 +157,11 @@ def test_a_throttled_first_visit_ends_ready(
     # The form comes first, with what is loading and how much.
     expect(widget).to_have_attribute("data-state", "starting", timeout=30_000)
     expect(widget.locator('[data-role="status"]')).to_contain_text("MB", timeout=30_000)
+    # At 1.6 Mbit/s the 6 MB snapshot would take half a minute: it is given
+    # up, and Python starts the normal way, saying why.
+    expect(widget.locator('[data-role="status"]')).to_contain_text(
+        "The connection is slow: starting Python without the prepared copy", timeout=60_000)
     expect(widget).to_have_attribute("data-state", "ready", timeout=300_000)
+    expect(page.locator("html")).to_have_attribute("data-rp-runtime", "fallback")
     widget.locator("button.md-button--primary").click()
     expect(widget.locator('[data-role="seed"]')).to_have_text(SEED)

@@ -25,9 +25,10 @@ function post(message) {
 }
 
 let settled = false; // "ready" or "failed" posted: no progress after it
+let lead = ""; // why the start takes the path it takes, in front of every later progress line
 
 function progress(phase, text, loaded = null, total = null) {
-  if (!settled) post({ type: "progress", phase, loaded, total, text });
+  if (!settled) post({ type: "progress", phase, loaded, total, text: lead + text });
 }
 
 class LoadError extends Error {}
@@ -94,11 +95,12 @@ self.fetch = (input, init) => {
 };
 
 // One of the site's own files, or a LoadError saying in plain words why not.
-async function fetchOwn(url, label) {
+async function fetchOwn(url, label, signal = undefined) {
   let response;
   try {
-    response = await nativeFetch(url);
+    response = await nativeFetch(url, { signal });
   } catch (error) {
+    if (signal && signal.aborted) throw error;
     throw new LoadError(`Could not download ${label}: the network is unreachable.`);
   }
   if (!response.ok) {
@@ -134,18 +136,56 @@ async function download(url, phase, label) {
 }
 
 // The snapshot, expanded as it arrives (snapshot.js); progress counts the
-// bytes as sent.
-async function downloadSnapshot() {
+// bytes as sent. `pace` hears how many have come of how many.
+async function downloadSnapshot(signal, pace) {
   const label = "the prepared Python";
-  const response = await fetchOwn(SNAPSHOT_URL, label);
-  const report = progressOf("snapshot", `Downloading ${label}\u2026`, announcedTotal(response));
+  const response = await fetchOwn(SNAPSHOT_URL, label, signal);
+  const total = announcedTotal(response);
+  const report = progressOf("snapshot", `Downloading ${label}\u2026`, total);
   let loaded = 0;
   const memory = await readSnapshot(response, (bytes) => {
     loaded = bytes;
+    pace(loaded, total);
     report.arrived(loaded);
   });
   report.done(loaded, `Downloaded ${label}.`);
   return memory;
+}
+
+// On a slow link the snapshot (6 MB) would come long after a normal start
+// could have been done: its download is given up when, SNAPSHOT_PATIENCE_MS
+// after it began or at any check after that, its bytes are coming and the
+// rest of them would take more than NORMAL_START_MS at the pace so far. A
+// normal start then needs 0.7 MB more (the wheel and its .pyc) and about two
+// seconds of a slow processor. A snapshot whose bytes have not begun to come
+// (a server that has not answered yet), or of unknown size (a host that
+// compresses the file itself), is waited for.
+const SNAPSHOT_PATIENCE_MS = 1500;
+const NORMAL_START_MS = 3000;
+
+function snapshotPace(abandon) {
+  const began = performance.now();
+  let answered = false; // the response has come (its size, if the server says)
+  let loaded = 0;
+  let total = null;
+  let timer = null;
+  const check = () => {
+    if (answered && (!total || loaded >= total)) return;
+    const rest = loaded ? (total - loaded) * (performance.now() - began) / loaded : 0;
+    if (rest > NORMAL_START_MS) abandon(rest);
+    else timer = setTimeout(check, 500);
+  };
+  timer = setTimeout(check, SNAPSHOT_PATIENCE_MS);
+  return {
+    heard(bytes, size) {
+      answered = true;
+      loaded = bytes;
+      total = size;
+    },
+    stop() {
+      clearTimeout(timer);
+    },
+  };
 }
 
 async function importPyodide() {
@@ -260,12 +300,22 @@ async function loadNormally(loadPyodide, files) {
 async function boot() {
   progress("runtime", "Loading the Python runtime\u2026");
   const files = {
-    snapshot: downloadSnapshot(),
-    // Only the fallback needs this; asked for when it starts.
+    // Only the fallback needs this; asked for when it starts, or when the snapshot is given up.
     get pyc() { return this._pyc ??= download(PYC_URL, "rules", "the compiled rules"); },
+    abandoned: false,
   };
+  const giveUp = new AbortController();
+  const pace = snapshotPace((rest) => {
+    console.info(`Python snapshot given up: ${Math.round(rest / 1000)} s more to download it.`);
+    files.abandoned = true;
+    giveUp.abort();
+    files.pyc.catch(() => {});
+    lead = "The connection is slow: starting Python without the prepared copy. ";
+    progress("snapshot", "Downloading the rest\u2026", null, null); // its bytes no longer count in the total
+  });
+  files.snapshot = downloadSnapshot(giveUp.signal, pace.heard);
   // A snapshot that fails to arrive is a fallback case, not an unhandled rejection.
-  files.snapshot.catch(() => {});
+  files.snapshot.then(pace.stop, pace.stop);
   compiledWasm = compileWasm();
   compiledWasm.catch(() => {});
   const { loadPyodide } = await importPyodide();
@@ -274,11 +324,12 @@ async function boot() {
   let python;
   let mode = "snapshot";
   try {
+    if (files.abandoned) throw new Error("its download was given up");
     python = await restore(loadPyodide, files);
   } catch (error) {
-    console.warn("Python snapshot not used, loading normally:", error);
+    if (!files.abandoned) console.warn("Python snapshot not used, loading normally:", error);
     mode = "fallback";
-    progress("python", "Starting Python (slower path)\u2026");
+    if (!files.abandoned) progress("python", "Starting Python (slower path)\u2026");
     try {
       python = await loadNormally(loadPyodide, files);
     } catch (fallbackError) {
