@@ -169,14 +169,17 @@ function mountAll() {
 }
 
 // The page is parsed when a module runs: draw now, not after Material's own
-// DOMContentLoaded work (document$ fires after it); drawing again is a no-op.
-if (document.readyState !== "loading") mountAll();
+// DOMContentLoaded work (document$ gives this document after it, then each
+// page of an instant navigation).
+const drawnAtOnce = document.readyState !== "loading";
+if (drawnAtOnce) mountAll();
 if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(mountAll); // Material: runs again after each instant navigation
-} else if (document.readyState === "loading") {
+  let skip = drawnAtOnce; // its first value is this document, drawn above
+  window.document$.subscribe(() => {
+    if (skip) skip = false; else mountAll();
+  });
+} else if (!drawnAtOnce) {
   document.addEventListener("DOMContentLoaded", mountAll);
-} else {
-  mountAll();
 }
 registerOffline();
 holdSearchForRollers();

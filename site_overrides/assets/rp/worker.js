@@ -321,15 +321,20 @@ async function boot() {
   const { loadPyodide } = await importPyodide();
   await compiledWasm; // without it neither path can start: told at once
   progress("python", "Starting Python\u2026");
-  let python;
+  let python = null;
   let mode = "snapshot";
-  try {
-    if (files.abandoned) throw new Error("its download was given up");
-    python = await restore(loadPyodide, files);
-  } catch (error) {
-    if (!files.abandoned) console.warn("Python snapshot not used, loading normally:", error);
+  if (!files.abandoned) {
+    try {
+      python = await restore(loadPyodide, files);
+    } catch (error) {
+      if (!files.abandoned) {
+        console.warn("Python snapshot not used, loading normally:", error);
+        progress("python", "Starting Python (slower path)\u2026");
+      }
+    }
+  }
+  if (!python) {
     mode = "fallback";
-    if (!files.abandoned) progress("python", "Starting Python (slower path)\u2026");
     try {
       python = await loadNormally(loadPyodide, files);
     } catch (fallbackError) {
