@@ -68,6 +68,13 @@ def pages_with_widget(site: Path, widget: str) -> list[str]:
     return found
 
 
+def built_file(page: Path, address: str, site: Path) -> Path:
+    """The built file an address in ``page`` names (404.html uses absolute ones)."""
+    if address.startswith("/"):
+        return site / ("assets/" + address.split("/assets/", 1)[1])
+    return (page.parent / address).resolve()
+
+
 def load_module(path: Path) -> Any:
     """A module from a file outside any package (scripts/, hooks/)."""
     spec = importlib.util.spec_from_file_location(path.stem, path)

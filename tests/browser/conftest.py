@@ -49,6 +49,28 @@ def phone_page(page: Page) -> Page:
     return page
 
 
+class HeldPython:
+    """Holds the snapshot's download, so Python stays "starting" until released."""
+
+    SNAPSHOT = "**/assets/rp/py/snapshot.gz*"
+
+    def __init__(self, page: Page) -> None:
+        self.held: list[Route] = []
+        self.released = False
+        page.route(self.SNAPSHOT, self._handle)
+
+    def _handle(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
+
+
 def open_widget(page: Page, url: str, widget: str) -> Locator:
     """Go to ``url`` and wait until the first widget named ``widget`` is ready."""
     page.goto(url)

@@ -1,5 +1,5 @@
 """On a page with rollers, Material's search index is built once Python has
-started (hooks/search_after_rollers.py, assets/rp/search-worker.js), so the
+started (hooks/rollers_first.py, assets/rp/search-worker.js), so the
 two do not share the processor at a first roll; a search typed meanwhile is
 answered at once, and the search works as on any other page."""
 
@@ -8,40 +8,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Request, Route, expect
+from playwright.sync_api import Page, Request, expect
 
-from tests.browser.conftest import PYODIDE_TIMEOUT_MS
+from tests.browser.conftest import PYODIDE_TIMEOUT_MS, HeldPython
 from tests.conftest import pages_with_widget
 
 pytestmark = pytest.mark.browser
 
-SNAPSHOT = "**/assets/rp/py/snapshot.gz*"
 MATERIAL_WORKER = "/assets/javascripts/workers/search."
 
 
 def _runtime(page: Page) -> str | None:
     mode: str | None = page.evaluate("() => document.documentElement.dataset.rpRuntime || null")
     return mode
-
-
-class _HeldPython:
-    """Holds the snapshot's download, so Python stays "starting" until released."""
-
-    def __init__(self, page: Page) -> None:
-        self.held: list[Route] = []
-        self.released = False
-        page.route(SNAPSHOT, self._handle)
-
-    def _handle(self, route: Route) -> None:
-        if self.released:
-            route.continue_()
-        else:
-            self.held.append(route)
-
-    def release(self) -> None:
-        self.released = True
-        for route in self.held:
-            route.continue_()
 
 
 def _search(page: Page, query: str) -> list[str]:
@@ -70,10 +49,13 @@ def test_the_index_is_built_once_python_is_ready(
 ) -> None:
     material = _requests_of(page, MATERIAL_WORKER)
     wrapper = _requests_of(page, "/assets/rp/search-worker.js")
-    python = _HeldPython(page)
+    python = HeldPython(page)
     page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
     page.wait_for_selector('.rp-widget[data-state="starting"]')
-    page.wait_for_timeout(1500)  # Material asks for its worker within a few hundred ms
+    # Material runs at the latest 2 s after the page's load (theme-later.js),
+    # and asks for its search worker then.
+    page.wait_for_function("() => typeof document$ === 'object'", timeout=10_000)
+    page.wait_for_timeout(500)
     assert wrapper, "Material's search was not started through the wrapper"
     assert _runtime(page) is None
     assert material == [], "the search index was built while Python was starting"
@@ -91,7 +73,7 @@ def test_the_index_is_built_once_python_is_ready(
 def test_a_search_typed_while_python_starts_is_answered(
     page: Page, base_url: str, built_site: Path
 ) -> None:
-    python = _HeldPython(page)
+    python = HeldPython(page)
     page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
     page.wait_for_selector('.rp-widget[data-state="starting"]')
     results = _search(page, "armour")

@@ -7,7 +7,8 @@
 // own start-up work; then again after each of Material's instant navigations
 // (document$); the modules, and so the one worker of the tab, survive them.
 // Text pages warm the worker at idle, unless the reader asked to save data.
-// On a page with rollers, start.js has usually started the worker already.
+// On a page with rollers, start.js has usually started the worker already,
+// and Material's own script starts after the rollers (theme-later.js).
 import { el } from "./dom.js";
 import { onRuntimeStatus, retryRuntime, runtimeStatus, startRuntime } from "./worker-link.js";
 import { Widget } from "./widget.js";
@@ -15,6 +16,7 @@ import { registerOffline } from "./offline.js";
 import { holdSearchForRollers } from "./search-hold.js";
 import { mountLog } from "./roll-log.js";
 import { readFragment } from "./share.js";
+import { startThemeAfterRollers, themeStarted } from "./theme-later.js";
 
 const widgets = new WeakMap(); // root -> Widget
 
@@ -169,17 +171,17 @@ function mountAll() {
 }
 
 // The page is parsed when a module runs: draw now, not after Material's own
-// DOMContentLoaded work (document$ gives this document after it, then each
+// start-up work (document$ gives this document once Material runs, then each
 // page of an instant navigation).
 const drawnAtOnce = document.readyState !== "loading";
 if (drawnAtOnce) mountAll();
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  let skip = drawnAtOnce; // its first value is this document, drawn above
+else document.addEventListener("DOMContentLoaded", mountAll, { once: true });
+themeStarted.then(() => {
+  let skip = true; // its first value is this document, drawn above
   window.document$.subscribe(() => {
     if (skip) skip = false; else mountAll();
   });
-} else if (!drawnAtOnce) {
-  document.addEventListener("DOMContentLoaded", mountAll);
-}
+});
+startThemeAfterRollers();
 registerOffline();
 holdSearchForRollers();

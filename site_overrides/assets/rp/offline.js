@@ -5,6 +5,7 @@
 // new version is only used after that reload (no mix of versions on a page).
 import { el } from "./dom.js";
 import { onRuntimeStatus } from "./worker-link.js";
+import { themeStarted } from "./theme-later.js";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
 let registered = false;
@@ -63,9 +64,7 @@ function watchForUpdates(registration) {
   });
   if (navigator.serviceWorker.controller) document.documentElement.setAttribute("data-rp-had-controller", "");
   // Each instant navigation is a good moment to look for a new version.
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(() => registration.update().catch(() => {}));
-  }
+  themeStarted.then(() => window.document$.subscribe(() => registration.update().catch(() => {})));
 }
 
 export function registerOffline() {

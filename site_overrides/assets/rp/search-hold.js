@@ -15,10 +15,14 @@ function settled() {
 export function holdSearchForRollers() {
   if (typeof BroadcastChannel !== "function") return; // search-worker.js then waits 10 s at most
   const channel = new BroadcastChannel("rp-runtime");
+  let asked = false; // the reader went to the search box (maybe before Material's worker existed)
   const go = () => channel.postMessage("go");
   onRuntimeStatus(() => { if (settled()) go(); });
-  channel.onmessage = (event) => { if (event.data === "started?" && settled()) go(); };
+  channel.onmessage = (event) => { if (event.data === "started?" && (asked || settled())) go(); };
   document.addEventListener("focusin", (event) => {
-    if (event.target instanceof Element && event.target.matches(SEARCH_BOX)) go();
+    if (event.target instanceof Element && event.target.matches(SEARCH_BOX)) {
+      asked = true;
+      go();
+    }
   });
 }

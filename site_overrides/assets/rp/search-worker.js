@@ -1,5 +1,5 @@
 // Material's search worker, started once the rollers of the page have
-// started. On a page with rollers, hooks/search_after_rollers.py points
+// started. On a page with rollers, hooks/rollers_first.py points
 // Material's search at this file, with Material's own worker named after the
 // "#". Building the search index takes a few hundred milliseconds of a
 // phone's processor, just when Python starts for the first roll; so the

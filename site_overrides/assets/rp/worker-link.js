@@ -18,6 +18,7 @@ const ANSWER_MS = Number(globalThis.rpTestAnswerMs) > 0 ? Number(globalThis.rpTe
 const AUTO_RESTARTS = 1;
 
 const listeners = new Set();
+const settledWaiters = []; // onSettled callbacks, each called once
 let runtime = null;
 let nextRequestId = 1;
 let restartsLeft = AUTO_RESTARTS;
@@ -44,6 +45,27 @@ function announce(status) {
     document.documentElement.dataset.rpRuntime = status.state === "ready" ? status.mode : "failed";
   }
   for (const listener of listeners) listener(status);
+  checkSettled();
+}
+
+// No press of the reader left to answer: the runtime is ready (or has failed)
+// and no request other than odds previews waits or runs.
+function settled() {
+  if (!runtime || (runtime.status.state !== "ready" && runtime.status.state !== "failed")) return false;
+  return !(inFlight && !inFlight.preview) && !queue.some((item) => !item.preview);
+}
+
+function checkSettled() {
+  if (!settledWaiters.length || !settled()) return;
+  for (const callback of settledWaiters.splice(0)) callback();
+}
+
+// `callback()` once the runtime has started (or failed) and every press made
+// meanwhile has been answered: the moment for work that must not delay a
+// first roll. At once if that is so already.
+export function onSettled(callback) {
+  settledWaiters.push(callback);
+  checkSettled();
 }
 
 // Bytes for people: "3.1 MB".
@@ -129,6 +151,7 @@ export function startRuntime(note) {
       inFlight = null;
       done.resolve(JSON.parse(message.response));
       pump();
+      setTimeout(checkSettled, 0); // after the widget has drawn the answer
     }
   });
   return link;
@@ -164,6 +187,7 @@ function rejectAll(message) {
     inFlight = null;
   }
   for (const item of queue.splice(0)) item.reject(new Error(message));
+  checkSettled();
 }
 
 // The reader's "Try again": a fresh worker, and one automatic restart again.

@@ -1,0 +1,75 @@
+// Material's own script (its bundle) on a page with rollers: started after
+// the rollers, not with the page. Its start-up (about 140 ms of the page's
+// thread on a slow phone: evaluating the bundle, then its DOMContentLoaded
+// work) would share the processor with Python's start, just when the reader
+// waits for a first roll. hooks/rollers_first.py replaces the bundle's
+// <script> on such pages with a preload carrying `data-rp-theme-later`, so
+// its bytes still arrive with the page; this module runs it at the first of:
+// - the runtime has started (or failed) and every press made meanwhile has
+//   been answered, then at idle;
+// - the reader touches, clicks, types or moves focus outside the rollers
+//   (the header, the navigation, the search box);
+// - LATEST_MS after the page's load event, whatever Python does.
+// Material builds the page's behaviour on DOMContentLoaded, which has passed
+// by then: the event is sent again, to Material only (its listener is the
+// one added while the bundle ran). Elsewhere the bundle is a plain <script>
+// that has run before this module: nothing to do.
+import { onSettled } from "./worker-link.js";
+
+const LATEST_MS = 2000;
+const READER_EVENTS = ["pointerdown", "keydown", "focusin"];
+
+let started = null; // the promise of Material's start, once asked for
+
+function materialRunning() {
+  return Boolean(window.document$ && typeof window.document$.subscribe === "function");
+}
+
+function runBundle(link) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = link.href;
+    script.addEventListener("load", () => {
+      document.dispatchEvent(new Event("DOMContentLoaded"));
+      resolve();
+    }, { once: true });
+    script.addEventListener("error", () => reject(new Error("Material's script did not load.")), { once: true });
+    document.body.appendChild(script);
+  });
+}
+
+// Resolves once Material runs (window.document$ exists): at once where it
+// was not held back, else when startTheme() has run it.
+let announceStart;
+export const themeStarted = materialRunning() ? Promise.resolve()
+  : new Promise((resolve) => { announceStart = resolve; });
+
+export function startTheme() {
+  if (started) return started;
+  const link = document.querySelector("link[data-rp-theme-later]");
+  if (materialRunning() || !link) {
+    started = Promise.resolve();
+  } else {
+    started = runBundle(link).then(() => announceStart(), (error) => console.error(error.message));
+  }
+  return started;
+}
+
+// Schedules Material's start on a page where the hook held it back.
+export function startThemeAfterRollers() {
+  if (!document.querySelector("link[data-rp-theme-later]") || materialRunning()) return;
+  const idle = window.requestIdleCallback
+    ? (task) => window.requestIdleCallback(task, { timeout: 500 })
+    : (task) => setTimeout(task, 50);
+  const outsideRollers = (event) => {
+    if (event.target instanceof Element && event.target.closest(".rp-widget")) return;
+    stop();
+    startTheme();
+  };
+  const stop = () => READER_EVENTS.forEach((name) => document.removeEventListener(name, outsideRollers, true));
+  READER_EVENTS.forEach((name) => document.addEventListener(name, outsideRollers, true));
+  onSettled(() => idle(() => { stop(); startTheme(); }));
+  const latest = () => setTimeout(() => { stop(); startTheme(); }, LATEST_MS);
+  if (document.readyState === "complete") latest();
+  else window.addEventListener("load", latest, { once: true });
+}

@@ -1,0 +1,102 @@
+"""On a page with rollers, Material's own script runs after the rollers have
+started (hooks/rollers_first.py, assets/rp/theme-later.js), or at once
+when the reader reaches for the page around them, or 2 s after the page's
+load at the latest; it then works as on any other page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import PYODIDE_TIMEOUT_MS, ConsoleLog, HeldPython
+from tests.conftest import pages_with_widget
+
+pytestmark = pytest.mark.browser
+
+STARTING = '.rp-widget[data-state="starting"]'
+READY = '.rp-widget[data-state="ready"]'
+MATERIAL_RUNS = "() => typeof document$ === 'object'"
+
+
+def _material_runs(page: Page) -> bool:
+    return bool(page.evaluate(MATERIAL_RUNS))
+
+
+def _python_state(page: Page) -> str | None:
+    mode: str | None = page.evaluate("() => document.documentElement.dataset.rpRuntime || null")
+    return mode
+
+
+def test_material_waits_for_the_first_roll_then_works(
+    page: Page, base_url: str, built_site: Path, console: ConsoleLog
+) -> None:
+    python = HeldPython(page)
+    page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
+    page.wait_for_selector(STARTING)
+    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
+    widget.locator("button.md-button--primary").click()  # a press in a roller: waits for Python
+    page.wait_for_timeout(300)
+    assert not _material_runs(page), "Material ran while Python was starting"
+    python.release()
+    expect(widget.locator('[data-role="seed"]')).not_to_be_empty(timeout=PYODIDE_TIMEOUT_MS)
+    page.wait_for_function(MATERIAL_RUNS, timeout=5_000)
+    # Material's behaviour, started late, is all there: the colour toggle...
+    scheme = page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
+    page.locator("form[data-md-component='palette'] label:visible").first.click()
+    expect(page.locator("body")).not_to_have_attribute("data-md-color-scheme", scheme or "")
+    # ...and instant navigation, which keeps the page's runtime.
+    page.evaluate("() => { window.rpSamePage = true; }")
+    page.locator("a.md-header__button.md-logo").click()
+    page.wait_for_function("() => !document.querySelector('.rp-widget')")
+    assert page.evaluate("() => window.rpSamePage === true"), "a full page load, not an instant one"
+    assert console.errors == []
+
+
+def test_the_reader_reaching_for_the_page_starts_material_at_once(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    python = HeldPython(page)
+    page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
+    page.wait_for_selector(STARTING)
+    assert not _material_runs(page)
+    page.locator("article h1").click()  # outside the rollers
+    page.wait_for_function(MATERIAL_RUNS, timeout=1_500)
+    assert _python_state(page) is None  # Python was still starting
+    python.release()
+    page.wait_for_selector(READY, timeout=PYODIDE_TIMEOUT_MS)
+
+
+def test_material_runs_by_itself_while_python_is_slow(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    python = HeldPython(page)
+    page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])  # returns at its load
+    loaded = page.evaluate("() => performance.now()")
+    page.wait_for_function(MATERIAL_RUNS, timeout=5_000)
+    ran_after = page.evaluate("() => performance.now()") - loaded
+    assert 1_500 <= ran_after <= 4_000, ran_after  # 2 s after the load, give or take a busy machine
+    assert _python_state(page) is None
+    python.release()
+    page.wait_for_selector(READY, timeout=PYODIDE_TIMEOUT_MS)
+
+
+def test_a_text_page_runs_material_with_the_page(page: Page, base_url: str) -> None:
+    page.goto(base_url, wait_until="domcontentloaded")
+    assert _material_runs(page)
+    assert page.locator("link[data-rp-theme-later]").count() == 0
+
+
+def test_a_reader_in_dark_mode_sees_the_dark_scheme_before_material_runs(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    page.emulate_media(color_scheme="dark")
+    python = HeldPython(page)
+    page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
+    page.wait_for_selector(STARTING)
+    assert not _material_runs(page)
+    assert page.evaluate("() => document.body.dataset.mdColorScheme") == "slate"
+    python.release()
+    page.wait_for_function(MATERIAL_RUNS, timeout=PYODIDE_TIMEOUT_MS)
+    assert page.evaluate("() => document.body.dataset.mdColorScheme") == "slate"

@@ -1,0 +1,88 @@
+"""hooks/rollers_first.py: on pages with rollers, Material's bundle is
+preloaded, not run, for assets/rp/theme-later.js to run after the rollers,
+and Material's search starts through assets/rp/search-worker.js, naming
+Material's own worker; other pages keep Material as it is."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tests.conftest import ROOT, built_file, load_module
+
+hook = load_module(ROOT / "hooks" / "rollers_first.py")
+
+CONFIG = (
+    '<script id="__config" type="application/json">{"base": "../..", '
+    '"search": "../../assets/javascripts/workers/search.a7633da7.min.js", "tags": null}</script>'
+)
+BUNDLE = '<script src="../../assets/javascripts/bundle.a5f9d56c.min.js"></script>'
+BOOT = '<script src="../../assets/rp/boot.js" type="module"></script>'
+ROLLER = '<div class="rp-widget" data-widget="cairn.save"></div>'
+RUN = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
+HELD = re.compile(
+    r'<link rel="preload" as="script" href="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)" '
+    r"data-rp-theme-later>"
+)
+
+
+def _search_setting(page: str) -> str:
+    config = re.search(r'<script id="__config" type="application/json">(.*?)</script>', page)
+    assert config, "no Material config"
+    setting: str = json.loads(config.group(1))["search"]
+    return setting
+
+
+def test_a_page_with_a_roller_gets_both_changes() -> None:
+    page = hook.on_post_page(ROLLER + CONFIG + BUNDLE + BOOT, None, None)
+    assert _search_setting(page) == "../../assets/rp/search-worker.js#search.a7633da7.min.js"
+    assert page.endswith(
+        '<link rel="preload" as="script" href="../../assets/javascripts/bundle.a5f9d56c.min.js" '
+        "data-rp-theme-later>" + BOOT
+    )
+
+
+def test_a_text_page_is_left_as_it_is() -> None:
+    page = "<p>Only rules.</p>" + CONFIG + BUNDLE + BOOT
+    assert hook.on_post_page(page, None, None) == page
+
+
+def test_the_built_pages_name_an_existing_search_worker(built_site: Path) -> None:
+    wrapped = plain = 0
+    for path in sorted(built_site.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        if '<script id="__config"' not in text:
+            continue
+        setting = _search_setting(text)
+        if 'class="rp-widget"' in text:
+            wrapper, material = setting.split("#")
+            wrapper_file = built_file(path, wrapper, built_site)
+            assert wrapper_file == built_site / "assets/rp/search-worker.js"
+            assert (built_site / "assets/javascripts/workers" / material).is_file(), path
+            wrapped += 1
+        else:
+            assert "#" not in setting and built_file(path, setting, built_site).is_file(), path
+            plain += 1
+    assert wrapped >= 10 and plain >= 10, (wrapped, plain)
+
+
+def test_the_built_pages_run_or_hold_an_existing_bundle(built_site: Path) -> None:
+    held = ran = 0
+    for path in sorted(built_site.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        if "assets/javascripts/bundle." not in text:
+            continue
+        if 'class="rp-widget"' in text:
+            assert not RUN.search(text), f"{path}: Material's bundle runs with the page"
+            addresses = HELD.findall(text)
+            held += 1
+        else:
+            assert not HELD.search(text), path
+            addresses = RUN.findall(text)
+            ran += 1
+        assert len(addresses) == 1, path
+        assert built_file(path, addresses[0], built_site).is_file(), (path, addresses[0])
+        # The runtime that runs it later is on the page too.
+        assert "assets/rp/boot.js" in text, path
+    assert held >= 10 and ran >= 10, (held, ran)
