@@ -71,11 +71,18 @@ class HeldPython:
             route.continue_()
 
 
+# Material's script runs (on a page with rollers, theme-later.js runs it once
+# they have started, so it may still change the page just after "ready").
+MATERIAL_RUNS = "() => typeof document$ === 'object'"
+
+
 def open_widget(page: Page, url: str, widget: str) -> Locator:
-    """Go to ``url`` and wait until the first widget named ``widget`` is ready."""
+    """Go to ``url`` and wait until the first widget named ``widget`` is ready
+    and Material's script runs."""
     page.goto(url)
     selector = f'.rp-widget[data-widget="{widget}"]'
     page.wait_for_selector(f'{selector}[data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS)
+    page.wait_for_function(MATERIAL_RUNS, timeout=10_000)
     return page.locator(selector).first
 
 

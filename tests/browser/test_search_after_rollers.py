@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from tests.browser.conftest import PYODIDE_TIMEOUT_MS, HeldPython
+from tests.browser.conftest import MATERIAL_RUNS, PYODIDE_TIMEOUT_MS, HeldPython
 from tests.conftest import pages_with_widget
 
 pytestmark = pytest.mark.browser
@@ -54,7 +54,7 @@ def test_the_index_is_built_once_python_is_ready(
     page.wait_for_selector('.rp-widget[data-state="starting"]')
     # Material runs at the latest 2 s after the page's load (theme-later.js),
     # and asks for its search worker then.
-    page.wait_for_function("() => typeof document$ === 'object'", timeout=10_000)
+    page.wait_for_function(MATERIAL_RUNS, timeout=10_000)
     page.wait_for_timeout(500)
     assert wrapper, "Material's search was not started through the wrapper"
     assert _runtime(page) is None

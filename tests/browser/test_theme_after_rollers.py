@@ -10,14 +10,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PYODIDE_TIMEOUT_MS, ConsoleLog, HeldPython
+from tests.browser.conftest import MATERIAL_RUNS, PYODIDE_TIMEOUT_MS, ConsoleLog, HeldPython
 from tests.conftest import pages_with_widget
 
 pytestmark = pytest.mark.browser
 
 STARTING = '.rp-widget[data-state="starting"]'
 READY = '.rp-widget[data-state="ready"]'
-MATERIAL_RUNS = "() => typeof document$ === 'object'"
 
 
 def _material_runs(page: Page) -> bool:

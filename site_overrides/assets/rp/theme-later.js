@@ -48,6 +48,7 @@ export function startTheme() {
   if (started) return started;
   const link = document.querySelector("link[data-rp-theme-later]");
   if (materialRunning() || !link) {
+    if (materialRunning() && announceStart) announceStart();
     started = Promise.resolve();
   } else {
     started = runBundle(link).then(() => announceStart(), (error) => console.error(error.message));
