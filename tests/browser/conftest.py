@@ -4,7 +4,7 @@ waits, the roll-and-wait-for-a-new-seed step, and axe-core."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
@@ -70,6 +70,21 @@ class HeldPython:
         for route in self.held:
             route.continue_()
 
+
+# Material's colour scheme for each system setting (mkdocs.yml's palette: the
+# dark one is slate with a black primary, not slate alone).
+SYSTEM_SCHEME: dict[str, Literal["light", "dark"]] = {"default": "light", "slate": "dark"}
+
+
+def use_system_scheme(page: Page, scheme: str) -> None:
+    """The next pages of ``page`` show Material's ``scheme`` as a reader whose
+    system asks for it sees it: no colour choice stored yet (Material keeps
+    one in localStorage, which the tests of a context share)."""
+    page.emulate_media(color_scheme=SYSTEM_SCHEME[scheme])
+    page.add_init_script(
+        "Object.keys(localStorage).filter((key) => key.endsWith('.__palette'))"
+        ".forEach((key) => localStorage.removeItem(key))"
+    )
 
 # Material's script runs (on a page with rollers, theme-later.js runs it once
 # they have started, so it may still change the page just after "ready").

@@ -16,6 +16,7 @@ from tests.browser.conftest import (
     open_widget,
     press_for_new_seed,
     run_axe,
+    use_system_scheme,
 )
 from tests.conftest import pages_with_widget
 
@@ -213,8 +214,9 @@ def test_hanging_pyodide_times_out_with_a_message(page: Page, save_url: str) -> 
 
 @pytest.mark.parametrize("scheme", ["default", "slate"])
 def test_axe_finds_no_serious_violation(page: Page, save_url: str, scheme: str) -> None:
+    use_system_scheme(page, scheme)
     widget = open_widget(page, save_url, "cairn.save")
-    page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+    assert page.evaluate("document.body.dataset.mdColorScheme") == scheme
     roll(page)
     widget.locator('input[name="attribute"]').fill("abc")
     widget.locator('button[data-action="roll"]').click()

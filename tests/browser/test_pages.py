@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.conftest import ConsoleLog, describe_violations, run_axe
+from tests.browser.conftest import ConsoleLog, describe_violations, run_axe, use_system_scheme
 
 PHONE_WIDTH = 390
 
@@ -45,7 +45,8 @@ def test_every_page_loads_without_console_errors_or_sideways_scroll(
 def test_home_page_has_no_serious_accessibility_violation(
     page: Page, base_url: str, scheme: str
 ) -> None:
+    use_system_scheme(page, scheme)
     page.goto(base_url)
-    page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+    assert page.evaluate("document.body.dataset.mdColorScheme") == scheme
     violations = run_axe(page)
     assert violations == [], describe_violations(violations)

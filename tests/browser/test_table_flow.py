@@ -22,6 +22,7 @@ from tests.browser.conftest import (
     describe_violations,
     open_widget,
     run_axe,
+    use_system_scheme,
 )
 from tests.conftest import pages_with_widget
 
@@ -265,8 +266,9 @@ def test_the_log_is_capped_at_200_entries(page: Page, built_site: Path, base_url
 def test_axe_with_the_log_open_finds_no_serious_violation(
     page: Page, built_site: Path, base_url: str, scheme: str
 ) -> None:
+    use_system_scheme(page, scheme)
     widget = open_widget(page, _url(built_site, base_url, "dice_pool.roll"), "dice_pool.roll")
-    page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+    assert page.evaluate("document.body.dataset.mdColorScheme") == scheme
     _roll(page, widget)
     page.locator('[data-role="roll-log-toggle"]').click()
     expect(_log_entries(page).first).to_be_visible()

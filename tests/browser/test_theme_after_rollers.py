@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import MATERIAL_RUNS, PYODIDE_TIMEOUT_MS, ConsoleLog, HeldPython
+from tests.browser.conftest import (
+    MATERIAL_RUNS,
+    PYODIDE_TIMEOUT_MS,
+    ConsoleLog,
+    HeldPython,
+    use_system_scheme,
+)
 from tests.conftest import pages_with_widget
 
 pytestmark = pytest.mark.browser
@@ -90,7 +96,7 @@ def test_a_text_page_runs_material_with_the_page(page: Page, base_url: str) -> N
 def test_a_reader_in_dark_mode_sees_the_dark_scheme_before_material_runs(
     page: Page, base_url: str, built_site: Path
 ) -> None:
-    page.emulate_media(color_scheme="dark")
+    use_system_scheme(page, "slate")
     python = HeldPython(page)
     page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
     page.wait_for_selector(STARTING)

@@ -173,8 +173,7 @@ function mountAll() {
 // The page is parsed when a module runs: draw now, not after Material's own
 // start-up work (document$ gives this document once Material runs, then each
 // page of an instant navigation).
-const drawnAtOnce = document.readyState !== "loading";
-if (drawnAtOnce) mountAll();
+if (document.readyState !== "loading") mountAll();
 else document.addEventListener("DOMContentLoaded", mountAll, { once: true });
 themeStarted.then(() => {
   let skip = true; // its first value is this document, drawn above

@@ -11,9 +11,9 @@
 //   (the header, the navigation, the search box);
 // - LATEST_MS after the page's load event, whatever Python does.
 // Material builds the page's behaviour on DOMContentLoaded, which has passed
-// by then: the event is sent again, to Material only (its listener is the
-// one added while the bundle ran). Elsewhere the bundle is a plain <script>
-// that has run before this module: nothing to do.
+// by then: the event is sent again once the bundle has run (the site's own
+// modules listen to it only while the page is still loading). Elsewhere the
+// bundle is a plain <script> that has run before this module: nothing to do.
 import { onSettled } from "./worker-link.js";
 
 const LATEST_MS = 2000;
@@ -41,19 +41,14 @@ function runBundle(link) {
 // Resolves once Material runs (window.document$ exists): at once where it
 // was not held back, else when startTheme() has run it.
 let announceStart;
-export const themeStarted = materialRunning() ? Promise.resolve()
-  : new Promise((resolve) => { announceStart = resolve; });
+export const themeStarted = new Promise((resolve) => { announceStart = resolve; });
+if (materialRunning()) announceStart();
 
 export function startTheme() {
-  if (started) return started;
   const link = document.querySelector("link[data-rp-theme-later]");
-  if (materialRunning() || !link) {
-    if (materialRunning() && announceStart) announceStart();
-    started = Promise.resolve();
-  } else {
-    started = runBundle(link).then(() => announceStart(), (error) => console.error(error.message));
-  }
-  return started;
+  started ??= materialRunning() || !link ? Promise.resolve()
+    : runBundle(link).catch((error) => console.error(error.message));
+  return started.then(() => { if (materialRunning()) announceStart(); });
 }
 
 // Schedules Material's start on a page where the hook held it back.
@@ -62,15 +57,16 @@ export function startThemeAfterRollers() {
   const idle = window.requestIdleCallback
     ? (task) => window.requestIdleCallback(task, { timeout: 500 })
     : (task) => setTimeout(task, 50);
-  const outsideRollers = (event) => {
-    if (event.target instanceof Element && event.target.closest(".rp-widget")) return;
-    stop();
+  const go = () => {
+    READER_EVENTS.forEach((name) => document.removeEventListener(name, outsideRollers, true));
     startTheme();
   };
-  const stop = () => READER_EVENTS.forEach((name) => document.removeEventListener(name, outsideRollers, true));
+  const outsideRollers = (event) => {
+    if (!(event.target instanceof Element && event.target.closest(".rp-widget"))) go();
+  };
   READER_EVENTS.forEach((name) => document.addEventListener(name, outsideRollers, true));
-  onSettled(() => idle(() => { stop(); startTheme(); }));
-  const latest = () => setTimeout(() => { stop(); startTheme(); }, LATEST_MS);
+  onSettled(() => idle(go));
+  const latest = () => setTimeout(go, LATEST_MS);
   if (document.readyState === "complete") latest();
   else window.addEventListener("load", latest, { once: true });
 }
