@@ -8,8 +8,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import ConsoleLog, open_widget, press_for_new_seed
-from tests.conftest import ROOT, pages_with_widget
+from tests.browser.conftest import (
+    ConsoleLog,
+    describe_violations,
+    open_widget,
+    press_for_new_seed,
+    run_axe,
+)
+from tests.conftest import pages_with_widget
 
 NAME = "dice.notation"
 
@@ -181,22 +187,6 @@ def test_same_seed_replays_the_same_dice(page: Page, dice_url: str) -> None:
     assert result.inner_text() == first
 
 
-def serious_axe_violations(page: Page) -> list[tuple[str, str, int]]:
-    """axe-core, served from the site's own origin (the CSP allows only 'self')."""
-    axe_source = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
-    page.route(
-        "**/__axe__/axe.min.js",
-        lambda route: route.fulfill(body=axe_source, content_type="text/javascript"),
-    )
-    page.add_script_tag(url="/__axe__/axe.min.js")
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [
-        (v["id"], v["help"], len(v["nodes"]))
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-
-
 def test_axe_finds_no_serious_violation_with_chart_dice_and_error(
     page: Page, dice_url: str
 ) -> None:
@@ -204,10 +194,12 @@ def test_axe_finds_no_serious_violation_with_chart_dice_and_error(
     set_expression(widget, "max(d8, d10) + 4d6kh3")
     expect(widget.locator('[data-role="odds"] .rp-chart')).to_be_visible()
     roll(widget)
-    assert serious_axe_violations(page) == []
+    violations = run_axe(page)
+    assert violations == [], describe_violations(violations)
     set_expression(widget, "2d")
     expect(widget.locator('[data-role="error"][data-field="expression"]')).not_to_be_empty()
-    assert serious_axe_violations(page) == []
+    violations = run_axe(page)
+    assert violations == [], describe_violations(violations)
 
 
 def test_fits_a_phone_screen(phone_page: Page, dice_url: str) -> None:

@@ -64,6 +64,21 @@ def test_no_page_has_an_inline_style(built_site: Path) -> None:
         assert " style=" not in text and "<style" not in text, page
 
 
+DOUBLE_ESCAPED = re.compile(r"&amp;(?:amp|lt|gt|quot|#\d+|#x[0-9a-fA-F]+);")
+
+
+def test_no_page_escapes_a_text_twice(built_site: Path) -> None:
+    # A title taken from a heading is HTML already; escaping it again shows
+    # (and reads aloud) "&amp;" where the page means "&".
+    found = {
+        page.relative_to(built_site).as_posix(): DOUBLE_ESCAPED.findall(page.read_text("utf-8"))
+        for page in _pages(built_site)
+    }
+    assert {page: hits for page, hits in found.items() if hits} == {}
+    footer = (built_site / "might-heart" / "rules" / "index.html").read_text("utf-8")
+    assert 'aria-label="Previous: Might &amp; Heart"' in footer
+
+
 def test_pyodide_and_the_wheel_are_shipped_with_a_matching_lock(built_site: Path) -> None:
     version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):

@@ -17,6 +17,7 @@ import { holdSearchForRollers } from "./search-hold.js";
 import { mountLog } from "./roll-log.js";
 import { readFragment } from "./share.js";
 import { startThemeAfterRollers, themeStarted } from "./theme-later.js";
+import { keyboardScrollableTables } from "./scroll-regions.js";
 
 const widgets = new WeakMap(); // root -> Widget
 
@@ -184,3 +185,4 @@ themeStarted.then(() => {
 startThemeAfterRollers();
 registerOffline();
 holdSearchForRollers();
+keyboardScrollableTables();

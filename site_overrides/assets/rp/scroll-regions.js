@@ -1,0 +1,43 @@
+// Tables wider than the screen (Material wraps each Markdown table in a
+// .md-typeset__scrollwrap that scrolls sideways) can be scrolled from the
+// keyboard: while a wrapper overflows it is a named, focusable region, so Tab
+// reaches it and the arrow keys scroll it. A wrapper that fits is left alone,
+// so a wide screen gets no extra tab stops. Re-checked when a wrapper
+// changes size (a turned phone, a resized window) and on every page of
+// Material's instant navigation.
+import { themeStarted } from "./theme-later.js";
+
+const WRAPPER = ".md-typeset__scrollwrap";
+const NAME = "Table, scrolls sideways";
+
+function mark(wrapper) {
+  const overflows = wrapper.scrollWidth > wrapper.clientWidth + 1;
+  if (overflows && !wrapper.hasAttribute("tabindex")) {
+    wrapper.setAttribute("tabindex", "0");
+    wrapper.setAttribute("role", "region");
+    wrapper.setAttribute("aria-label", NAME);
+  } else if (!overflows && wrapper.hasAttribute("tabindex")) {
+    wrapper.removeAttribute("tabindex");
+    wrapper.removeAttribute("role");
+    wrapper.removeAttribute("aria-label");
+  }
+}
+
+let observer = null;
+
+function markAll() {
+  observer ??= new ResizeObserver((entries) => entries.forEach((entry) => mark(entry.target)));
+  observer.disconnect(); // the wrappers of the page before an instant navigation are gone
+  document.querySelectorAll(WRAPPER).forEach((wrapper) => {
+    mark(wrapper);
+    observer.observe(wrapper);
+  });
+}
+
+// Material wraps the tables when it handles a page (document$ gives the page
+// once Material runs, then each page of an instant navigation); the wrappers
+// are measured once they are laid out.
+export function keyboardScrollableTables() {
+  if (typeof ResizeObserver !== "function") return;
+  themeStarted.then(() => window.document$.subscribe(() => requestAnimationFrame(markAll)));
+}
