@@ -202,7 +202,7 @@ def _paths_js(version: str, py_dir: Path, wheel: Path) -> str:
         "PACKAGE_NAME": json.dumps(PACKAGE_NAME),
         "WHEEL_URL": f"new URL({json.dumps(versioned(wheel))}, import.meta.url).href",
     }
-    for name, file in (("STDLIB_URL", "python_stdlib.zip"), ("PYC_URL", "rules_py-pyc.zip"),
+    for name, file in (("STDLIB_PYC_URL", "python_stdlib-pyc.zip"), ("PYC_URL", "rules_py-pyc.zip"),
                        ("SNAPSHOT_URL", SNAPSHOT_FILE)):
         entries[name] = f"new URL({json.dumps(versioned(py_dir / file))}, import.meta.url).href"
     lines = ["// Written by the site build (scripts/build_runtime.py)."]

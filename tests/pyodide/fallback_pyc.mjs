@@ -1,5 +1,5 @@
 // Loads Pyodide as the worker's fallback does (no snapshot; the site's
-// standard library zip; the wheel and its .pyc in site-packages) and prints
+// standard library zip with .pyc; the wheel and its .pyc in site-packages) and prints
 // which modules came from a .pyc and whether every rules_py .pyc matches its source.
 // Usage: node fallback_pyc.mjs <site dir>
 import { loadPyodide } from "pyodide";
@@ -8,7 +8,7 @@ import { join } from "node:path";
 
 const py = join(process.argv[2], "assets", "rp", "py");
 const lock = JSON.parse(readFileSync(join(py, "pyodide-lock.json"), "utf8"));
-const pyodide = await loadPyodide({ stdLibURL: join(py, "python_stdlib.zip") });
+const pyodide = await loadPyodide({ stdLibURL: join(py, "python_stdlib-pyc.zip") });
 const sitePackages = pyodide.runPython(
   "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
 );

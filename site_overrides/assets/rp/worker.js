@@ -1,7 +1,7 @@
 // The one Pyodide worker of a tab. Python comes from this site only (never a
 // CDN): restored from the memory snapshot made at build time, or, when that
 // cannot be used (another Pyodide build, a failed restore), loaded normally
-// with the rules_py wheel named with its sha256 in the lock file. Either way
+// with the rules_py wheel named with its sha256 in the lock file, and then
 // the standard library and rules_py come with .pyc compiled by Pyodide's own
 // Python at build time. paths.js is written by scripts/build_runtime.py.
 //
@@ -16,7 +16,7 @@
 //                                                  call answers {ok: false, cancelled: true, error}
 // Requests sent before "ready" are answered once it is reached.
 import {
-  PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME, STDLIB_URL, PYC_URL, SNAPSHOT_URL,
+  PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME, STDLIB_PYC_URL, PYC_URL, SNAPSHOT_URL,
 } from "./paths.js";
 import { readSnapshot } from "./snapshot.js";
 
@@ -258,14 +258,14 @@ const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };
 
 // The snapshot path: Python's memory as the build left it, every rules_py
 // module and data table already loaded, so no rules_py file is needed (a
-// snapshot holds memory, not files; the standard library zip is loaded as
-// usual). One call then proves the restored Python works.
+// snapshot holds memory, not files). The standard library is Pyodide's own
+// zip, the one the snapshot was made on (its zipimport caches point into it),
+// for anything imported later. One call then proves the restored Python works.
 async function restore(loadPyodide, files) {
   const pyodide = await loadPyodide({
     ...quiet,
     indexURL: PYODIDE_INDEX_URL,
     lockFileURL: LOCK_FILE_URL,
-    stdLibURL: STDLIB_URL,
     _loadSnapshot: files.snapshot, // awaited by loadPyodide after it imported pyodide.asm.mjs
   });
   const web = pyodide.pyimport("rules_py.web");
@@ -282,7 +282,7 @@ async function loadNormally(loadPyodide, files) {
     ...quiet,
     indexURL: PYODIDE_INDEX_URL,
     lockFileURL: LOCK_FILE_URL,
-    stdLibURL: STDLIB_URL,
+    stdLibURL: STDLIB_PYC_URL,
     packages: [PACKAGE_NAME],
   });
   try {
