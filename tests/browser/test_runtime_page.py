@@ -149,6 +149,8 @@ def test_a_throttled_first_visit_ends_ready(
     fresh_context: BrowserContext, base_url: str, built_site: Path
 ) -> None:
     page = fresh_context.new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url.split("?")[0]))
     session = fresh_context.new_cdp_session(page)
     session.send("Network.enable")
     session.send("Network.emulateNetworkConditions", THROTTLE)
@@ -163,5 +165,9 @@ def test_a_throttled_first_visit_ends_ready(
         "The connection is slow: starting Python without the prepared copy", timeout=60_000)
     expect(widget).to_have_attribute("data-state", "ready", timeout=300_000)
     expect(page.locator("html")).to_have_attribute("data-rp-runtime", "fallback")
+    # On a slow link the sources alone: no .pyc (2 MB more) is downloaded.
+    files = {url.rsplit("/", 1)[-1] for url in requested}
+    assert "python_stdlib.zip" in files and any(f.endswith(".whl") for f in files), files
+    assert not {"python_stdlib-pyc.zip", "rules_py-pyc.zip"} & files, files
     widget.locator("button.md-button--primary").click()
     expect(widget.locator('[data-role="seed"]')).to_have_text(SEED)

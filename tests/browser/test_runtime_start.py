@@ -45,10 +45,15 @@ def _missing(route: Route) -> None:
 def test_the_fallback_path_reaches_ready_and_rolls(
     page: Page, base_url: str, built_site: Path, serve_snapshot: object
 ) -> None:
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url.split("?")[0]))
     page.route(SNAPSHOT, serve_snapshot)  # type: ignore[arg-type]
     widget = open_widget(page, base_url + pages_with_widget(built_site, "cairn.save")[0],
                          "cairn.save")
     assert _runtime_mode(page) == "fallback"
+    # A fast link: the standard library and rules_py come with their .pyc.
+    files = {url.rsplit("/", 1)[-1] for url in requested}
+    assert {"python_stdlib-pyc.zip", "rules_py-pyc.zip"} <= files, files
     assert press_for_new_seed(widget).strip()
     assert widget.locator('[data-role="status"].rp-status-failed').count() == 0
 

@@ -1,9 +1,10 @@
 // The one Pyodide worker of a tab. Python comes from this site only (never a
 // CDN): restored from the memory snapshot made at build time, or, when that
-// cannot be used (another Pyodide build, a failed restore), loaded normally
-// with the rules_py wheel named with its sha256 in the lock file, and then
-// the standard library and rules_py come with .pyc compiled by Pyodide's own
-// Python at build time. paths.js is written by scripts/build_runtime.py.
+// cannot be used (another Pyodide build, a failed restore, a link too slow
+// for it), loaded normally with the rules_py wheel named with its sha256 in
+// the lock file, and then, unless the link is slow, the standard library and
+// rules_py come with .pyc compiled by Pyodide's own Python at build time.
+// paths.js is written by scripts/build_runtime.py.
 //
 // Messages (the contract with the page, documented in CONTRIBUTING.md):
 //   page -> worker  {id, name, request}           request: JSON text for rules_py.web.call
@@ -156,8 +157,8 @@ async function downloadSnapshot(signal, pace) {
 // could have been done: its download is given up when, SNAPSHOT_PATIENCE_MS
 // after it began or at any check after that, its bytes are coming and the
 // rest of them would take more than NORMAL_START_MS at the pace so far. A
-// normal start then needs 0.7 MB more (the wheel and its .pyc) and about two
-// seconds of a slow processor. A snapshot whose bytes have not begun to come
+// normal start then needs 0.2 MB more (the wheel: see loadNormally) and about
+// two seconds of a slow processor. A snapshot whose bytes have not begun to come
 // (a server that has not answered yet), or of unknown size (a host that
 // compresses the file itself), is waited for.
 const SNAPSHOT_PATIENCE_MS = 1500;
@@ -275,16 +276,23 @@ async function restore(loadPyodide, files) {
 }
 
 // The fallback: a normal load (the lock file checks the wheel's sha256).
+// After a restore that failed, the standard library and rules_py come with
+// their .pyc (1.5 and 0.5 MB more than the sources alone, which spares a
+// second or more of compiling). After a snapshot given up for a slow link,
+// the bytes cost more than the compiling (2 MB is 10 s at 1.6 Mbit/s): the
+// sources alone, in Pyodide's own standard library zip and the wheel.
 async function loadNormally(loadPyodide, files) {
-  const pyc = files.pyc; // downloaded while Python loads
-  pyc.catch(() => {});
+  const compiled = !files.abandoned;
+  const pyc = compiled ? files.pyc : null; // downloaded while Python loads
+  pyc?.catch(() => {});
   const pyodide = await loadPyodide({
     ...quiet,
     indexURL: PYODIDE_INDEX_URL,
     lockFileURL: LOCK_FILE_URL,
-    stdLibURL: STDLIB_PYC_URL,
+    ...(compiled ? { stdLibURL: STDLIB_PYC_URL } : {}),
     packages: [PACKAGE_NAME],
   });
+  if (!compiled) return { pyodide, web: pyodide.pyimport("rules_py.web") };
   try {
     // Beside the installed sources (unpackArchive's default is the working directory).
     const sitePackages = pyodide.runPython(
@@ -300,7 +308,7 @@ async function loadNormally(loadPyodide, files) {
 async function boot() {
   progress("runtime", "Loading the Python runtime\u2026");
   const files = {
-    // Only the fallback needs this; asked for when it starts, or when the snapshot is given up.
+    // Only the fallback after a failed restore needs this; asked for when it starts.
     get pyc() { return this._pyc ??= download(PYC_URL, "rules", "the compiled rules"); },
     abandoned: false,
   };
@@ -309,7 +317,6 @@ async function boot() {
     console.info(`Python snapshot given up: ${Math.round(rest / 1000)} s more to download it.`);
     files.abandoned = true;
     giveUp.abort();
-    files.pyc.catch(() => {});
     lead = "The connection is slow: starting Python without the prepared copy. ";
     progress("snapshot", "Downloading the rest\u2026", null, null); // its bytes no longer count in the total
   });
