@@ -177,17 +177,16 @@ def _visit(playwright: Playwright, profile: str, url: str, widget: bool,
         page.add_init_script(OBSERVER)
         deadline = time.monotonic() + timeout
         page.goto(url, timeout=timeout * 1000)
-        if not widget:
+        if widget:
+            form = _poll(page, "() => window.__formAt || null", deadline, "a drawn form")
+            page.evaluate("() => { window.__clickedAt = performance.now(); }")
+            page.locator(DRAWN).first.locator("button.md-button--primary").first.click()
+            done = _poll(page, "() => window.__rollAt || null", deadline, "the first roll")
+            mode = page.evaluate("() => document.documentElement.dataset.rpRuntime || null")
+            visit = Visit(form, done, sum(received), mode)
+        else:
             done = _poll(page, "() => window.__loaded || null", deadline, "loadPyodide()")
             visit = Visit(None, done, sum(received), None)
-            page.wait_for_timeout(linger * 1000)
-            return visit
-        form = _poll(page, "() => window.__formAt || null", deadline, "a drawn form")
-        page.evaluate("() => { window.__clickedAt = performance.now(); }")
-        page.locator(DRAWN).first.locator("button.md-button--primary").first.click()
-        done = _poll(page, "() => window.__rollAt || null", deadline, "the first roll")
-        mode = page.evaluate("() => document.documentElement.dataset.rpRuntime || null")
-        visit = Visit(form, done, sum(received), mode)
         page.wait_for_timeout(linger * 1000)
         return visit
     finally:

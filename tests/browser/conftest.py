@@ -3,6 +3,7 @@ waits, the roll-and-wait-for-a-new-seed step, and axe-core."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from typing import Any, Literal
 
@@ -110,16 +111,21 @@ def press_for_new_seed(widget: Locator, button: str = "button.md-button--primary
     return seeds.inner_text()
 
 
+_PAGES_SERVING_AXE: weakref.WeakSet[Page] = weakref.WeakSet()
+
+
 def run_axe(page: Page, scope: str = "document") -> list[dict[str, Any]]:
     """Serious and critical axe-core violations within ``scope`` (a CSS selector
     or "document"). axe is served from the site's own origin: the CSP allows
     scripts from 'self' only."""
-    axe_source = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
+    if page not in _PAGES_SERVING_AXE:  # one route per tab, however many pages it audits
+        axe_source = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
 
-    def serve_axe(route: Route) -> None:
-        route.fulfill(body=axe_source, content_type="text/javascript")
+        def serve_axe(route: Route) -> None:
+            route.fulfill(body=axe_source, content_type="text/javascript")
 
-    page.route("**/__axe__/axe.min.js", serve_axe)
+        page.route("**/__axe__/axe.min.js", serve_axe)
+        _PAGES_SERVING_AXE.add(page)
     page.add_script_tag(url="/__axe__/axe.min.js")
     target = "document" if scope == "document" else repr(scope)
     found = page.evaluate(f"axe.run({target}, {{resultTypes: ['violations']}})")

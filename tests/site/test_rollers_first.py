@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from tests.conftest import ROOT, built_file, load_module
@@ -25,6 +26,14 @@ HELD = re.compile(
     r'<link rel="preload" as="script" href="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)" '
     r"data-rp-theme-later>"
 )
+
+
+def _built_pages(site: Path, holding: str) -> Iterator[tuple[Path, str, bool]]:
+    """Each built page holding ``holding``: its path, its text, and whether it has a roller."""
+    for path in sorted(site.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        if holding in text:
+            yield path, text, 'class="rp-widget"' in text
 
 
 def _search_setting(page: str) -> str:
@@ -50,12 +59,9 @@ def test_a_text_page_is_left_as_it_is() -> None:
 
 def test_the_built_pages_name_an_existing_search_worker(built_site: Path) -> None:
     wrapped = plain = 0
-    for path in sorted(built_site.rglob("*.html")):
-        text = path.read_text(encoding="utf-8")
-        if '<script id="__config"' not in text:
-            continue
+    for path, text, has_roller in _built_pages(built_site, '<script id="__config"'):
         setting = _search_setting(text)
-        if 'class="rp-widget"' in text:
+        if has_roller:
             wrapper, material = setting.split("#")
             wrapper_file = built_file(path, wrapper, built_site)
             assert wrapper_file == built_site / "assets/rp/search-worker.js"
@@ -69,11 +75,8 @@ def test_the_built_pages_name_an_existing_search_worker(built_site: Path) -> Non
 
 def test_the_built_pages_run_or_hold_an_existing_bundle(built_site: Path) -> None:
     held = ran = 0
-    for path in sorted(built_site.rglob("*.html")):
-        text = path.read_text(encoding="utf-8")
-        if "assets/javascripts/bundle." not in text:
-            continue
-        if 'class="rp-widget"' in text:
+    for path, text, has_roller in _built_pages(built_site, "assets/javascripts/bundle."):
+        if has_roller:
             assert not RUN.search(text), f"{path}: Material's bundle runs with the page"
             addresses = HELD.findall(text)
             held += 1

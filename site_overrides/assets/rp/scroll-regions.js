@@ -25,19 +25,18 @@ function mark(wrapper) {
 
 let observer = null;
 
-function markAll() {
+// A ResizeObserver reports each wrapper once when it starts observing it, laid
+// out, and again whenever its size changes: every check goes through it.
+function observeAll() {
   observer ??= new ResizeObserver((entries) => entries.forEach((entry) => mark(entry.target)));
   observer.disconnect(); // the wrappers of the page before an instant navigation are gone
-  document.querySelectorAll(WRAPPER).forEach((wrapper) => {
-    mark(wrapper);
-    observer.observe(wrapper);
-  });
+  document.querySelectorAll(WRAPPER).forEach((wrapper) => observer.observe(wrapper));
 }
 
 // Material wraps the tables when it handles a page (document$ gives the page
-// once Material runs, then each page of an instant navigation); the wrappers
-// are measured once they are laid out.
+// once Material runs, then each page of an instant navigation): they are
+// looked for on the next frame, after Material's own handling of the page.
 export function keyboardScrollableTables() {
   if (typeof ResizeObserver !== "function") return;
-  themeStarted.then(() => window.document$.subscribe(() => requestAnimationFrame(markAll)));
+  themeStarted.then(() => window.document$.subscribe(() => requestAnimationFrame(observeAll)));
 }

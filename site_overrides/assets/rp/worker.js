@@ -260,8 +260,9 @@ const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };
 // The snapshot path: Python's memory as the build left it, every rules_py
 // module and data table already loaded, so no rules_py file is needed (a
 // snapshot holds memory, not files). The standard library is Pyodide's own
-// zip, the one the snapshot was made on (its zipimport caches point into it),
-// for anything imported later. One call then proves the restored Python works.
+// zip, for anything imported later: the build made the snapshot on the zip
+// with .pyc and dropped zipimport's table of that zip first, so the table of
+// this one is read when needed. One call then proves the restored Python works.
 async function restore(loadPyodide, files) {
   const pyodide = await loadPyodide({
     ...quiet,
@@ -282,25 +283,25 @@ async function restore(loadPyodide, files) {
 // the bytes cost more than the compiling (2 MB is 10 s at 1.6 Mbit/s): the
 // sources alone, in Pyodide's own standard library zip and the wheel.
 async function loadNormally(loadPyodide, files) {
-  const compiled = !files.abandoned;
-  const pyc = compiled ? files.pyc : null; // downloaded while Python loads
+  const pyc = files.abandoned ? null : files.pyc; // downloaded while Python loads
   pyc?.catch(() => {});
   const pyodide = await loadPyodide({
     ...quiet,
     indexURL: PYODIDE_INDEX_URL,
     lockFileURL: LOCK_FILE_URL,
-    ...(compiled ? { stdLibURL: STDLIB_PYC_URL } : {}),
+    ...(pyc ? { stdLibURL: STDLIB_PYC_URL } : {}), // else Pyodide's own
     packages: [PACKAGE_NAME],
   });
-  if (!compiled) return { pyodide, web: pyodide.pyimport("rules_py.web") };
-  try {
-    // Beside the installed sources (unpackArchive's default is the working directory).
-    const sitePackages = pyodide.runPython(
-      "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
-    );
-    pyodide.unpackArchive(await pyc, "zip", { extractDir: sitePackages });
-  } catch (error) {
-    console.warn("rules_py .pyc not used:", error); // slower imports, same results
+  if (pyc) {
+    try {
+      // Beside the installed sources (unpackArchive's default is the working directory).
+      const sitePackages = pyodide.runPython(
+        "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
+      );
+      pyodide.unpackArchive(await pyc, "zip", { extractDir: sitePackages });
+    } catch (error) {
+      console.warn("rules_py .pyc not used:", error); // slower imports, same results
+    }
   }
   return { pyodide, web: pyodide.pyimport("rules_py.web") };
 }
