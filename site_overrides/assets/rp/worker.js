@@ -248,7 +248,8 @@ if (HAND_OVER) {
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const response = await source;
     if (standIns.has(response)) {
-      const module = await compiledWasm;
+      // A wasm that failed to compile is told by boot(): this instance never comes.
+      const module = await compiledWasm.catch(() => new Promise(() => {}));
       return { module, instance: await WebAssembly.instantiate(module, imports) };
     }
     return instantiateStreaming(response, imports);
@@ -327,13 +328,17 @@ async function boot() {
   compiledWasm = compileWasm();
   compiledWasm.catch(() => {});
   const { loadPyodide } = await importPyodide();
+  // Started before the wasm is compiled, so loadPyodide asks for the lock
+  // file and the standard library while it compiles, not after it.
+  const restoring = files.abandoned ? null : restore(loadPyodide, files);
+  restoring?.catch(() => {}); // a failed restore is a fallback case, read below
   await compiledWasm; // without it neither path can start: told at once
   progress("python", "Starting Python\u2026");
   let python = null;
   let mode = "snapshot";
-  if (!files.abandoned) {
+  if (restoring) {
     try {
-      python = await restore(loadPyodide, files);
+      python = await restoring;
     } catch (error) {
       if (!files.abandoned) {
         console.warn("Python snapshot not used, loading normally:", error);
