@@ -82,6 +82,8 @@ def _chart(block: Block) -> list[str]:
             f"{mark}{str(bar['label']).rjust(label_width)} |{'#' * filled:<{BAR_WIDTH}}| "
             f"{_chance(bar)}{at_least}"
         )
+    if "marks" in block:
+        lines.append(f"* {block['marks']}")
     if "mean" in block:
         lines.append(f"Mean: {block['mean']}")
     return lines

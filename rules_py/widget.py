@@ -415,6 +415,7 @@ def chart(
     bars: Sequence[tuple[str, Fraction]],
     *,
     highlight: Iterable[str] = (),
+    marks: str = "",
     mean: Fraction | None = None,
     cumulative: bool = True,
     summary: str = "",
@@ -422,9 +423,14 @@ def chart(
     """The accessible odds chart: bars with exact chances, optional mean, and
     for each bar the chance of that result or more (when outcomes are ordered).
 
+    ``highlight`` names the bars to mark and ``marks`` is the legend that says
+    what the mark means ("Most likely: 13", "Succeeds: 3 or more"), so a mark
+    is never taken for the result just rolled.
     ``summary`` is the one sentence a screen reader hears before the data table.
     """
     marked = set(highlight)
+    if marked and not marks:
+        raise ValueError("a chart that marks bars says what the mark means (marks=...)")
     rendered: list[dict[str, JsonValue]] = []
     remaining = sum((chance for _, chance in bars), Fraction(0))
     top = max((chance for _, chance in bars), default=Fraction(0))
@@ -444,6 +450,8 @@ def chart(
         remaining -= chance
         rendered.append(bar)
     block: Block = {"type": "chart", "title": title, "bars": rendered, "summary": summary}
+    if marked:
+        block["marks"] = marks
     if mean is not None:
         block["mean"] = f"{float(mean):.3g}" if mean.denominator != 1 else str(mean.numerator)
     return block

@@ -169,6 +169,7 @@ def test_big_pool_chart_stays_readable(page: Page, general_url: str) -> None:
     bars = odds.locator(".rp-bar")
     assert 20 < bars.count() < 60
     expect(odds.locator(".rp-bar-highlight").first.locator(".rp-bar-label")).to_have_text("35")
+    expect(odds.locator(".rp-chart-legend")).to_have_text("\u25b6\ufe0eSucceeds: 35 or more")
     widths = odds.locator(".rp-bar-track").evaluate_all(
         "nodes => nodes.map(n => n.getBoundingClientRect().width)"
     )

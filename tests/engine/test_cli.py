@@ -40,6 +40,7 @@ def test_odds_prints_a_text_chart_with_exact_chances() -> None:
     assert "| 16.67% (1/6)  (58.33% (7/12) this or more)" in seven
     assert seven.count("#") == 40  # the tallest bar is full
     assert "2.78% (1/36)" in next(line for line in text.splitlines() if " 2 |" in line)
+    assert seven.startswith("*") and "* Most likely: 7" in text.splitlines()
 
 
 def test_call_prints_exactly_what_the_boundary_returns() -> None:

@@ -52,6 +52,7 @@ def test_default_odds_give_the_exact_chance_and_chart() -> None:
     (chart,) = _blocks(view, "chart")
     assert [bar["label"] for bar in chart["bars"]][:4] == ["0", "1", "2", "3"]
     assert [bar["highlight"] for bar in chart["bars"]][:4] == [False, False, False, True]
+    assert chart["marks"] == "Succeeds: 3 or more"
     assert chart["mean"] == "2.5"
 
 

@@ -168,6 +168,9 @@ def test_odds_panel_shows_the_exact_odds(
         assert items[outcome.value].endswith(f"% ({count}/{over})")
     (bars,) = blocks(result, "chart")
     assert [b["label"] for b in bars["bars"]] == [jt.signed(d) for d in odds.degrees]
+    marked = [b["label"] for b in bars["bars"] if b["highlight"]]
+    assert marked == [jt.signed(d) for d in odds.degrees if d >= 0]
+    assert bars.get("marks") == ("Success: +0 or more" if marked else None)
 
 
 def test_group_mode_rolls_two_dice_each_and_picks_a_truth() -> None:

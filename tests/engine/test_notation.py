@@ -553,6 +553,7 @@ def test_widget_odds_chart_is_exact_with_at_least_per_bar() -> None:
     assert bars["10"]["chance"] == "8.33% (1/12)"
     assert bars["10"]["at_least"] == "16.67% (1/6)"
     assert bars["7"]["highlight"] and not bars["6"]["highlight"]
+    assert chart_block["marks"] == "Most likely: 7"  # the mode, never taken for the roll
     assert chart_block["mean"] == "7"
 
 

@@ -30,7 +30,8 @@ def test_chance_text_keeps_the_natural_denominator() -> None:
 
 
 def test_chart_bars_carry_exact_and_cumulative_chances() -> None:
-    block = chart("d4", [(str(f), Fraction(1, 4)) for f in range(1, 5)], highlight=["4"])
+    bars = [(str(f), Fraction(1, 4)) for f in range(1, 5)]
+    block = chart("d4", bars, highlight=["4"], marks="Crit: 4")
     assert [bar["at_least"] for bar in block["bars"]] == [
         "100% (1/1)",
         "75% (3/4)",
@@ -38,4 +39,12 @@ def test_chart_bars_carry_exact_and_cumulative_chances() -> None:
         "25% (1/4)",
     ]
     assert [bar["highlight"] for bar in block["bars"]] == [False, False, False, True]
+    assert block["marks"] == "Crit: 4"
     assert all(bar["width"] == 1.0 for bar in block["bars"])
+
+
+def test_a_chart_that_marks_bars_says_what_the_mark_means() -> None:
+    bars = [(str(f), Fraction(1, 4)) for f in range(1, 5)]
+    with pytest.raises(ValueError, match="marks="):
+        chart("d4", bars, highlight=["4"])
+    assert "marks" not in chart("d4", bars)

@@ -121,6 +121,7 @@ def _chart(expression: Expression, odds: Odds) -> Block:
         label = str(start) if start == end else f"{start}\u2013{end}"
         bars.append((label, Fraction(weight, odds.total)))
     top = max(weight for _, _, weight in bins)
+    likeliest = [label for (label, _), (_, _, w) in zip(bars, bins, strict=True) if w == top]
     mean = _mean(odds)
     high = odds.low + len(odds.weights) - 1
     summary = (
@@ -130,7 +131,8 @@ def _chart(expression: Expression, odds: Odds) -> Block:
     block = chart(
         f"Exact odds of {expression.text}",
         bars,
-        highlight=[label for (label, _), (_, _, w) in zip(bars, bins, strict=True) if w == top],
+        highlight=likeliest,
+        marks="Most likely: " + ", ".join(likeliest),
         mean=mean,
         cumulative=False,
         summary=summary,

@@ -89,6 +89,7 @@ def _successes_chart(check: pool.Check, extras: pool.Extras, title: str) -> Bloc
         title,
         [(label, p) for label, p, _, _ in bars],
         highlight=winning,
+        marks=f"Succeeds: {check.difficulty} or more",
         mean=totals.mean(),
         summary=(
             f"Successes from {view.dice_count(check.dice)}; "

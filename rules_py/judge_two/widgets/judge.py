@@ -143,6 +143,7 @@ def _degree_chart(distribution: Any, title: str, summary: str) -> Block:
         title,
         bars,
         highlight=[jt.signed(d) for d in distribution if d >= 0],
+        marks=f"Success: {jt.signed(0)} or more",
         mean=distribution.mean(),
         summary=summary,
     )

@@ -43,11 +43,10 @@ export function renderChart(block) {
     bars.appendChild(row);
   }
   figure.appendChild(bars);
-  const marked = block.bars.filter((bar) => bar.highlight).map((bar) => bar.label);
-  if (marked.length) {
+  if (block.marks) { // the legend of the marked bars, worded by the engine ("Most likely: 13")
     figure.appendChild(el("p", { className: "rp-chart-legend" }, [
       el("span", { className: "rp-legend-mark", "aria-hidden": "true", text: "\u25B6\uFE0E" }),
-      "Marked: " + marked.join(", "),
+      block.marks,
     ]));
   }
   if (block.mean !== undefined) figure.appendChild(el("p", { className: "rp-chart-mean", text: "Mean: " + block.mean }));
