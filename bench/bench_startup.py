@@ -16,6 +16,9 @@ Measured from navigation, read in the page (``performance.now()``):
   Python starts, then "ready"); "first roll" = the result of the primary
   button, pressed as soon as the form is drawn (a press before Python is
   ready waits and is answered when it is, as for a player).
+- runtime page: the site's own worker on an empty page, one roll asked for
+  at once; "first answer" = its answer. The least the widget page's first
+  roll could take with this runtime, printed as a ratio too.
 - bare page: a module worker that runs only the site's stock ``loadPyodide()``
   (stock ``python_stdlib.zip``, no snapshot, no package).
 
@@ -78,6 +81,19 @@ try {
   postMessage("failed: " + error);
 }
 """
+# The site's own worker on an empty page: one roll asked for at once, timed to
+# its answer. No page to parse and draw, so this is the least the widget
+# page's first roll could take with this runtime.
+RUNTIME_PAGE = """<!doctype html><html><head><title>runtime</title>
+<script type="module" src="/__bench__/runtime.js"></script></head><body>runtime</body></html>"""
+RUNTIME_SCRIPT = """
+const worker = new Worker("/assets/rp/worker.js", {type: "module"});
+worker.onmessage = (event) => {
+  if (event.data.type === "response") window.__loaded = performance.now();
+  else if (event.data.type === "failed") window.__failed = event.data.message;
+};
+worker.postMessage({id: 1, name: "cairn.save", request: JSON.stringify({attribute: 12})});
+"""
 DRAWN = '.rp-widget[data-state="starting"], .rp-widget[data-state="ready"]'
 # Injected before the page's own scripts (through the DevTools protocol, so the
 # CSP does not apply): records when the first form is ready and when the first
@@ -123,19 +139,22 @@ TALK_TO_WORKER = """async (url) => {
 @dataclass
 class Visit:
     form: float | None  # seconds from navigation
-    done: float  # first roll (widget page) or loadPyodide() resolved (bare page)
+    done: float  # first roll (widget page), first answer (runtime page), loadPyodide() (bare page)
     bytes: int
     mode: str | None
 
 
-def _write_bare_page(site: Path, version: str) -> Path:
-    """The bare page lives in the built site while the bench runs (same origin,
-    same server, same CSP as the widget page); it is removed afterwards."""
+def _write_bench_pages(site: Path, version: str) -> Path:
+    """The bare page and the runtime page live in the built site while the
+    bench runs (same origin, same server, same CSP as the widget page); they
+    are removed afterwards."""
     folder = site / "__bench__"
     folder.mkdir(exist_ok=True)
     (folder / "bare.html").write_text(BARE_PAGE)
     (folder / "bare.js").write_text(BARE_SCRIPT)
     (folder / "bare-worker.js").write_text(BARE_WORKER % {"version": version})
+    (folder / "runtime.html").write_text(RUNTIME_PAGE)
+    (folder / "runtime.js").write_text(RUNTIME_SCRIPT)
     return folder
 
 
@@ -213,14 +232,15 @@ def main() -> None:
     server = load_serve_module().make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    bare_folder = _write_bare_page(site, version)
+    bench_folder = _write_bench_pages(site, version)
     _warm_server_cache(base, site)
     visits: dict[str, list[Visit]] = {key: [] for key in (
-        "widget cold", "widget warm", "bare cold", "bare warm")}
+        "widget cold", "widget warm", "runtime cold", "runtime warm", "bare cold", "bare warm")}
     try:
         with sync_playwright() as playwright:
             for _ in range(ROUNDS):
                 for name, url in (("widget", base + WIDGET_PAGE),
+                                  ("runtime", base + "__bench__/runtime.html"),
                                   ("bare", base + "__bench__/bare.html")):
                     with tempfile.TemporaryDirectory() as profile:
                         for kind in ("cold", "warm"):
@@ -242,7 +262,7 @@ def main() -> None:
                 print(f"  the worker alone: {_throttled_worker(playwright, profile, base)}")
     finally:
         server.shutdown()
-        shutil.rmtree(bare_folder)
+        shutil.rmtree(bench_folder)
 
 
 def _describe(visit: Visit) -> str:
@@ -283,6 +303,7 @@ def _report(visits: dict[str, list[Visit]]) -> None:
     print(f"{'':28}{'cold':>8}{'warm':>8}{'MB cold':>9}{'MB warm':>9}")
     for label, key, attribute in (("widget page, form drawn", "widget", "form"),
                                   ("widget page, first roll", "widget", "done"),
+                                  ("runtime alone, 1st answer", "runtime", "done"),
                                   ("bare page, loadPyodide()", "bare", "done")):
         print(f"{label:28}{median(key + ' cold', attribute):8.2f}"
               f"{median(key + ' warm', attribute):8.2f}"
@@ -296,11 +317,16 @@ def _report(visits: dict[str, list[Visit]]) -> None:
             goal = GOALS[f"{label}, {kind}"]
             verdict = "met" if ratio <= goal else "not met"
             print(f"  {label}, {kind}: {ratio:.2f}x  (<= {goal}x: {verdict})")
+        # The site's worker answering on an empty page: how low the first
+        # roll's ratio could go with this runtime, whatever the page does.
+        floor = median(f"runtime {kind}", "done") / bare
+        print(f"  runtime alone, {kind}: {floor:.2f}x  (the least a first roll could take)")
     # The bare page's warm visit is fast only when Chrome kept its compiled
     # wasm from the first visit, which it does in most rounds but not all: the
     # rounds show which way the median fell.
-    print("Every round, first roll / loadPyodide() (s):")
-    for key in ("widget cold", "widget warm", "bare cold", "bare warm"):
+    print("Every round, first roll / first answer / loadPyodide() (s):")
+    for key in ("widget cold", "widget warm", "runtime cold", "runtime warm", "bare cold",
+                "bare warm"):
         print(f"  {key:12}" + " ".join(f"{visit.done:5.2f}" for visit in visits[key]))
 
 
