@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, Route
 
-from tests.browser.conftest import open_widget, press_for_new_seed
+from tests.browser.conftest import PYODIDE_TIMEOUT_MS, open_widget, press_for_new_seed
 from tests.conftest import pages_with_widget
 
 SNAPSHOT = "**/assets/rp/py/snapshot.gz*"
@@ -29,6 +29,32 @@ def test_the_snapshot_path_reaches_ready_and_rolls(
                          "cairn.save")
     assert _runtime_mode(page) == "snapshot"
     assert snapshot_requests and all(status in (200, 304) for status in snapshot_requests)
+    assert press_for_new_seed(widget).strip()
+
+
+def test_python_asks_for_its_files_while_the_wasm_is_on_its_way(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    """loadPyodide is called before the wasm is compiled, so the lock file and
+    the standard library download meanwhile instead of after it."""
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm*", lambda route: held.append(route))  # answered below
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(
+        request.url.split("?")[0].rsplit("/", 1)[-1]))
+    page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
+    for _ in range(150):
+        if {"pyodide-lock.json", "python_stdlib.zip"} <= set(requested):
+            break
+        page.wait_for_timeout(100)
+    assert held, "the wasm was never asked for"
+    assert {"pyodide-lock.json", "python_stdlib.zip"} <= set(requested), requested
+    for route in held:
+        route.continue_()
+    page.wait_for_selector('.rp-widget[data-widget="cairn.save"][data-state="ready"]',
+                           timeout=PYODIDE_TIMEOUT_MS)
+    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
+    assert _runtime_mode(page) == "snapshot"
     assert press_for_new_seed(widget).strip()
 
 
