@@ -280,6 +280,10 @@ def test_each_mode_shows_only_the_buttons_that_apply(page: Page, pool_urls: dict
             if button.is_visible()
         ]
         assert shown == names, mode
+        # The first button that applies is the one drawn as the main button.
+        main = widget.locator(".rp-actions button.md-button--primary")
+        expect(main).to_have_count(1)
+        expect(main).to_have_attribute("data-action", names[0])
     # Enter runs the first button that applies: in powers mode the power (its
     # own refusal, with no card spent yet), not Play card.
     widget.locator('input[name="power_card"]').press("Enter")

@@ -48,6 +48,39 @@ def test_every_page_loads_without_console_errors_or_sideways_scroll(
     assert problems == []
 
 
+def test_every_roller_rolled_on_a_phone_keeps_the_page_within_the_screen(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    """Results are drawn after the page loads: a long line in one (a fact's
+    name and value side by side) once pushed a page 21 px past a phone's edge."""
+    page.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
+    urls = [url for url in _page_urls(built_site)
+            if 'class="rp-widget"' in (built_site / url / "index.html").read_text()]
+    assert len(urls) > 15
+    problems: list[str] = []
+    for url in urls:
+        page.goto(base_url + url)
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.rp-widget')]"
+            ".every((root) => root.dataset.state === 'ready')",
+            timeout=PYODIDE_TIMEOUT_MS,
+        )
+        for widget in page.locator(".rp-widget").all():
+            button = widget.locator("button.md-button--primary:visible").first
+            button.click()
+            # The click queued the action (Widget.run): wait until it is drawn.
+            widget.evaluate("(root) => root.rpWidget.queue")
+            answer = widget.locator('[data-role="result"], [data-role="error"], .rp-notice')
+            assert "".join(answer.all_inner_texts()).strip(), (url, button.inner_text())
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE_WIDTH:
+            problems.append(f"{url}: {width}px wide on a {PHONE_WIDTH}px screen")
+        # The next page's rollers start afresh (a card pool's saved hand would
+        # otherwise carry over and hide its first button).
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    assert problems == []
+
+
 # Each page as a reader whose system asks for the palette: on a phone in the
 # light one (tables overflow there), on a desktop in the dark one.
 AUDITS = {"phone, light": (PHONE_WIDTH, 844, "default"), "desktop, dark": (1280, 800, "slate")}

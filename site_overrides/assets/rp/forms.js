@@ -96,7 +96,8 @@ export function fieldVisible(field, values) {
 
 // The buttons of the non-auto actions: the first submits the form (Enter),
 // the others call `run(name)`. Returns {buttons, primary}; primary is the
-// first button's action, or null.
+// first button's action, or null. (The widget then draws as the main button
+// the first one its mode shows: Widget.refreshVisibility.)
 export function buildActions(actions, run) {
   const buttons = el("div", { className: "rp-actions" });
   let primary = null;

@@ -173,9 +173,16 @@ export class Widget {
     for (const field of this.spec.fields) {
       this.inputs[field.name].closest(".rp-field").hidden = !fieldVisible(field, values);
     }
+    // The main button is the first one that applies in this mode (Enter runs
+    // it, see the form's submit): it is drawn as the main one too. Else a
+    // mode whose first action is hidden ("Use power" of a card pool) had none.
+    let main = null;
     for (const action of this.spec.actions) {
       const button = this.buttons[action.name];
-      if (button) button.hidden = !fieldVisible(action, values);
+      if (!button) continue;
+      button.hidden = !fieldVisible(action, values);
+      if (!button.hidden && !main) main = button;
+      button.classList.toggle("md-button--primary", button === main);
     }
   }
 
