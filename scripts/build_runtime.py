@@ -205,6 +205,10 @@ def _paths_js(version: str, py_dir: Path, wheel: Path) -> str:
     for name, file in (("STDLIB_PYC_URL", "python_stdlib-pyc.zip"), ("PYC_URL", "rules_py-pyc.zip"),
                        ("SNAPSHOT_URL", SNAPSHOT_FILE)):
         entries[name] = f"new URL({json.dumps(versioned(py_dir / file))}, import.meta.url).href"
+    # What a normal start downloads that the snapshot path does not: weighed
+    # against the rest of a slow snapshot (worker.js, snapshotPace).
+    stdlib = PYODIDE_PACKAGE / "python_stdlib.zip"
+    entries["NORMAL_START_BYTES"] = str(stdlib.stat().st_size + wheel.stat().st_size)
     lines = ["// Written by the site build (scripts/build_runtime.py)."]
     lines += [f"export const {name} = {value};" for name, value in entries.items()]
     return "\n".join(lines) + "\n"

@@ -152,10 +152,41 @@ for _name in rules_py.registry.names():
     assert '"ok": true' in rules_py.web.call(_name, "{}"), _name
 del _root, _name
 `);
-// The worker restores this memory on Pyodide's own standard library zip, at
-// the same path: zipimport's cached table of contents (offsets into the zip
-// loaded now) is dropped, so the first import after a restore reads the table
-// of the zip that is there (zipimporter looks it up on every use).
+// The worker restores this memory on an empty zip at the standard library's
+// path: what the rollers need is in memory, and the 2.5 MB of Pyodide's own
+// zip would only delay the start. The first import of a standard library
+// module the snapshot lacks writes that zip there first (a synchronous
+// download, self.rpStandardLibraryNow in worker.js), then finds the module
+// in it. Modules the zip does not have (an optional C module probed with
+// try/import) are not worth the download: they are not found, as before.
+second.runPython(`
+import sys, zipfile
+
+class _StandardLibraryWhenNeeded:
+    _zip = next(p for p in sys.path if p.endswith(".zip"))
+    _names = frozenset(n.split("/")[0].split(".")[0] for n in zipfile.ZipFile(_zip).namelist())
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        import importlib, importlib.machinery, js
+        if name.partition(".")[0] not in cls._names:
+            return None
+        sys.meta_path.remove(cls)
+        try:
+            js.rpStandardLibraryNow(cls._zip)
+        except Exception:
+            sys.meta_path.append(cls)  # offline, say: the next import tries again
+            return None
+        sys.path_importer_cache.pop(cls._zip, None)
+        importlib.invalidate_caches()
+        return importlib.machinery.PathFinder.find_spec(name, path, target)
+
+sys.meta_path.append(_StandardLibraryWhenNeeded)
+del _StandardLibraryWhenNeeded
+`);
+// zipimport's cached table of contents (offsets into the zip loaded now) is
+// dropped, so the first import after a restore reads the table of the zip
+// that is there (zipimporter looks it up on every use).
 second.runPython(`
 import sys, zipimport
 for _finder in list(sys.path_importer_cache.values()):

@@ -4,11 +4,12 @@
 // Prints {preloaded, files, stdlib, answers} (answers as JSON text): preloaded
 // lists the widget modules in memory before any call, which only a restored
 // snapshot can have; files says whether rules_py's files exist (they must not
-// need to); stdlib shows the standard library zip read right after a restore
-// on another zip than the one the snapshot was made on.
+// need to); stdlib shows the standard library zip brought by the first
+// import that needs it, after a restore on an empty one.
 // The packed file is expanded by the worker's own module (snapshot.js).
 import { loadPyodide } from "pyodide";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -17,11 +18,22 @@ const py = join(site, "assets", "rp", "py");
 const { readSnapshot } = await import(pathToFileURL(join(site, "assets", "rp", "snapshot.js")).href);
 const packed = readFileSync(join(py, "snapshot.gz"));
 const { PYODIDE_VERSION } = await import(pathToFileURL(join(site, "assets", "rp", "paths.js")).href);
-// Pyodide's own standard library, as the site ships it (the worker's restore loads it too).
+// As in the worker: the restore starts on an empty standard library zip, and
+// the first import of a module the snapshot lacks writes Pyodide's own there
+// (the worker downloads it; here it is read from the site). stdlib counts
+// those loads: none while the widgets answer, one for the import below.
+const scratch = mkdtempSync(join(tmpdir(), "rp-restore-"));
+const emptyZip = join(scratch, "empty.zip");
+writeFileSync(emptyZip, new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
 const pyodide = await loadPyodide({
-  stdLibURL: join(site, "pyodide", PYODIDE_VERSION, "python_stdlib.zip"),
+  stdLibURL: emptyZip,
   _loadSnapshot: readSnapshot(new Response(packed)),
 });
+let stdlibLoads = 0;
+globalThis.rpStandardLibraryNow = (zipPath) => {
+  stdlibLoads += 1;
+  pyodide.FS.writeFile(zipPath, readFileSync(join(site, "pyodide", PYODIDE_VERSION, "python_stdlib.zip")));
+};
 const preloaded = pyodide.runPython(
   "import sys, json; json.dumps(sorted(m for m in sys.modules if '.widgets.' in m))",
 );
@@ -29,25 +41,33 @@ const preloaded = pyodide.runPython(
 const files = pyodide.runPython(
   "import os, sys; json.dumps(os.path.exists(sys.modules['rules_py'].__file__))",
 );
-// The snapshot was made on the .pyc zip and is restored on Pyodide's own: a
-// module imported now, and the source of one imported before, must both come
-// from the zip that is there.
-const stdlib = pyodide.runPython(`
-import inspect, json, sys
-before = "statistics" in sys.modules
-import statistics
-json.dumps({
-    "absent_before": not before,
-    "imported": statistics.median([3, 1, 2]) == 2,
-    "source": inspect.getsource(json.dumps).splitlines()[0],
-})
-`);
 const web = pyodide.pyimport("rules_py.web");
 const requests = JSON.parse(readFileSync(0, "utf8"));
 const answers = {};
 for (const [key, [name, request]] of Object.entries(requests)) {
   answers[key] = web.call(name, request); // JSON text both ways: seeds above 2**53 stay exact
 }
+const loadsWhileAnswering = stdlibLoads;
+// A module the snapshot lacks, and one it has but is not in the zip probed
+// first (as optional modules are): only the first brings the zip. The source
+// of a module from memory is read from the zip written then.
+const stdlib = pyodide.runPython(`
+import inspect, json, sys
+before = "statistics" in sys.modules
+try:
+    import _rp_no_such_module
+    missing_found = True
+except ImportError:
+    missing_found = False
+import statistics
+json.dumps({
+    "absent_before": not before,
+    "missing_found": missing_found,
+    "imported": statistics.median([3, 1, 2]) == 2,
+    "source": inspect.getsource(json.dumps).splitlines()[0],
+})
+`);
 console.log(JSON.stringify({
-  preloaded: JSON.parse(preloaded), files: JSON.parse(files), stdlib: JSON.parse(stdlib), answers,
+  preloaded: JSON.parse(preloaded), files: JSON.parse(files),
+  stdlib: { ...JSON.parse(stdlib), loadsWhileAnswering, loads: stdlibLoads }, answers,
 }));

@@ -91,6 +91,11 @@ def test_pyodide_and_the_wheel_are_shipped_with_a_matching_lock(built_site: Path
     assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
     paths = (built_site / "assets/rp/paths.js").read_text()
     assert f"pyodide/{version}/" in paths
+    # What a normal start downloads that a restore does not: the standard
+    # library zip and the wheel (weighed against a slow snapshot's rest).
+    stdlib = built_site / "pyodide" / version / "python_stdlib.zip"
+    normal = stdlib.stat().st_size + wheel.stat().st_size
+    assert f"export const NORMAL_START_BYTES = {normal};" in paths
 
 
 def test_the_wheel_is_reproducible(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@
 // Requests sent before "ready" are answered once it is reached.
 import {
   PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME, STDLIB_PYC_URL, PYC_URL, SNAPSHOT_URL,
+  NORMAL_START_BYTES,
 } from "./paths.js";
 import { readSnapshot } from "./snapshot.js";
 
@@ -85,13 +86,17 @@ async function countedFetch(input, init) {
 }
 // loadPyodide asks for the wasm that compileWasm() below compiles already:
 // it gets an empty stand-in, never read (see instantiateStreaming below).
+// A restore asks for the standard library at LATER_STDLIB_URL: it gets an
+// empty zip, and the real one comes when an import needs it (see restore).
 const standIns = new WeakSet();
 self.fetch = (input, init) => {
-  if (HAND_OVER && compiledWasm && new URL(String(input), self.location.href).href === WASM_URL) {
+  const url = new URL(String(input), self.location.href).href;
+  if (HAND_OVER && compiledWasm && url === WASM_URL) {
     const standIn = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
     standIns.add(standIn);
     return Promise.resolve(standIn);
   }
+  if (url === LATER_STDLIB_URL) return Promise.resolve(new Response(EMPTY_ZIP));
   return countedFetch(input, init);
 };
 
@@ -156,9 +161,10 @@ async function downloadSnapshot(signal, pace) {
 // On a slow link the snapshot (6 MB) would come long after a normal start
 // could have been done: its download is given up when, SNAPSHOT_PATIENCE_MS
 // after it began or at any check after that, its bytes are coming and the
-// rest of them would take more than NORMAL_START_MS at the pace so far. A
-// normal start then needs 0.2 MB more (the wheel: see loadNormally) and about
-// two seconds of a slow processor. A snapshot whose bytes have not begun to come
+// rest of them, less what a normal start downloads instead (the standard
+// library zip and the wheel, NORMAL_START_BYTES), would take more than
+// NORMAL_START_MS at the pace so far: about what a normal start spends
+// compiling on a slow processor. A snapshot whose bytes have not begun to come
 // (a server that has not answered yet), or of unknown size (a host that
 // compresses the file itself), is waited for.
 const SNAPSHOT_PATIENCE_MS = 1500;
@@ -172,7 +178,7 @@ function snapshotPace(abandon) {
   let timer = null;
   const check = () => {
     if (answered && (!total || loaded >= total)) return;
-    const rest = loaded ? (total - loaded) * (performance.now() - began) / loaded : 0;
+    const rest = loaded ? (total - loaded - NORMAL_START_BYTES) * (performance.now() - began) / loaded : 0;
     if (rest > NORMAL_START_MS) abandon(rest);
     else timer = setTimeout(check, 500);
   };
@@ -258,19 +264,42 @@ if (HAND_OVER) {
 
 const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };
 
+// Pyodide's own standard library zip, and where a restore asks for it instead.
+const STDLIB_URL = new URL("python_stdlib.zip", PYODIDE_INDEX_URL).href;
+const LATER_STDLIB_URL = new URL("python_stdlib-later.zip", PYODIDE_INDEX_URL).href; // never downloaded
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]); // its end record alone
+
+// Called from Python (the finder the build put into the snapshot, see
+// scripts/runtime_snapshot.mjs) when a restored Python imports a standard
+// library module it does not hold: Pyodide's zip is downloaded at once (a
+// worker may wait; the import waits) and written where the empty one was.
+function standardLibraryNow(pyodide, zipPath) {
+  const request = new XMLHttpRequest();
+  request.open("GET", STDLIB_URL, false);
+  request.responseType = "arraybuffer";
+  request.send();
+  if (request.status !== 200) throw new Error(`${STDLIB_URL}: ${request.status}`);
+  pyodide.FS.writeFile(zipPath, new Uint8Array(request.response));
+  return request.response.byteLength;
+}
+
 // The snapshot path: Python's memory as the build left it, every rules_py
 // module and data table already loaded, so no rules_py file is needed (a
-// snapshot holds memory, not files). The standard library is Pyodide's own
-// zip, for anything imported later: the build made the snapshot on the zip
-// with .pyc and dropped zipimport's table of that zip first, so the table of
-// this one is read when needed. One call then proves the restored Python works.
+// snapshot holds memory, not files). Nor is the standard library zip (2.5 MB)
+// needed to start: Python starts on an empty one, and the first import of a
+// module the snapshot lacks brings Pyodide's own zip (standardLibraryNow).
+// The build made the snapshot on the zip with .pyc and dropped zipimport's
+// table of that zip first, so the table of the zip there is read when needed.
+// One call then proves the restored Python works.
 async function restore(loadPyodide, files) {
   const pyodide = await loadPyodide({
     ...quiet,
     indexURL: PYODIDE_INDEX_URL,
     lockFileURL: LOCK_FILE_URL,
+    stdLibURL: LATER_STDLIB_URL,
     _loadSnapshot: files.snapshot, // awaited by loadPyodide after it imported pyodide.asm.mjs
   });
+  self.rpStandardLibraryNow = (zipPath) => standardLibraryNow(pyodide, zipPath);
   const web = pyodide.pyimport("rules_py.web");
   const probe = JSON.parse(web.call("dice.notation", JSON.stringify({ seed: 1 })));
   if (!probe.ok) throw new Error("the restored Python does not answer");
@@ -328,33 +357,31 @@ async function boot() {
   compiledWasm = compileWasm();
   compiledWasm.catch(() => {});
   const { loadPyodide } = await importPyodide();
-  // Started before the wasm is compiled, so loadPyodide asks for the lock
-  // file and the standard library while it compiles, not after it.
-  const restoring = files.abandoned ? null : restore(loadPyodide, files);
-  restoring?.catch(() => {}); // a failed restore is a fallback case, read below
-  await compiledWasm; // without it neither path can start: told at once
-  progress("python", "Starting Python\u2026");
-  let python = null;
+  // Both paths are started before the wasm is compiled, so loadPyodide asks
+  // for its files while it compiles, not after it: a restore its lock file,
+  // and a normal start (as soon as the restore failed or the snapshot was
+  // given up) also the standard library and the wheel.
   let mode = "snapshot";
-  if (restoring) {
-    try {
-      python = await restoring;
-    } catch (error) {
-      if (!files.abandoned) {
-        console.warn("Python snapshot not used, loading normally:", error);
-        progress("python", "Starting Python (slower path)\u2026");
-      }
+  const restoring = files.abandoned ? Promise.reject(new Error("snapshot given up")) : restore(loadPyodide, files);
+  const starting = restoring.catch((error) => {
+    if (!files.abandoned) {
+      console.warn("Python snapshot not used, loading normally:", error);
+      progress("python", "Starting Python (slower path)\u2026");
     }
-  }
-  if (!python) {
     mode = "fallback";
-    try {
-      python = await loadNormally(loadPyodide, files);
-    } catch (fallbackError) {
-      if (fallbackError instanceof LoadError) throw fallbackError;
-      console.error(fallbackError);
-      throw new LoadError("Python could not start in this browser.");
-    }
+    return loadNormally(loadPyodide, files);
+  });
+  starting.catch(() => {}); // read below, once the wasm is known to compile
+  await compiledWasm; // without it neither path can start: told at once
+  const slower = mode === "fallback" && !files.abandoned; // said so already
+  progress("python", slower ? "Starting Python (slower path)\u2026" : "Starting Python\u2026");
+  let python;
+  try {
+    python = await starting;
+  } catch (fallbackError) {
+    if (fallbackError instanceof LoadError) throw fallbackError;
+    console.error(fallbackError);
+    throw new LoadError("Python could not start in this browser.");
   }
   settled = true;
   post({ type: "ready", mode });
