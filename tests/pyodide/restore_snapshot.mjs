@@ -42,7 +42,10 @@ const files = pyodide.runPython(
   "import os, sys; json.dumps(os.path.exists(sys.modules['rules_py'].__file__))",
 );
 const web = pyodide.pyimport("rules_py.web");
-const requests = JSON.parse(readFileSync(0, "utf8"));
+// stdin read as a stream: readFileSync(0) fails (EAGAIN) on a pipe holding more than it buffers.
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const requests = JSON.parse(input);
 const answers = {};
 for (const [key, [name, request]] of Object.entries(requests)) {
   answers[key] = web.call(name, request); // JSON text both ways: seeds above 2**53 stay exact
