@@ -14,9 +14,9 @@
 //   every data table loaded, restored by the worker with no rules_py file
 //   (build_runtime.py then ships it packed, as snapshot.gz). It is made on
 //   the .pyc zip above (no compiling: a smaller, cleaner memory) and restored
-//   on Pyodide's own standard library, which the site ships unchanged: every
-//   module the rollers use is in memory already, so a restore needs no .pyc,
-//   and that zip is 1.5 MB smaller.
+//   on an empty zip: every module the rollers use is in memory already, and
+//   Pyodide's own standard library zip is downloaded only for an import that
+//   needs it (see the finder below).
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

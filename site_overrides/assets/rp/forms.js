@@ -96,15 +96,15 @@ export function fieldVisible(field, values) {
 
 // The buttons of the non-auto actions: the first submits the form (Enter),
 // the others call `run(name)`. Returns {buttons, primary}; primary is the
-// first button's action, or null. (The widget then draws as the main button
-// the first one its mode shows: Widget.refreshVisibility.)
+// first button's action, or null. Which button is drawn as the main one
+// depends on the mode: Widget.refreshVisibility decides.
 export function buildActions(actions, run) {
   const buttons = el("div", { className: "rp-actions" });
   let primary = null;
   for (const action of actions) {
     if (action.auto) continue;
     const button = el("button", {
-      type: primary ? "button" : "submit", className: "md-button" + (primary ? "" : " md-button--primary") + " rp-button",
+      type: primary ? "button" : "submit", className: "md-button rp-button",
       "data-action": action.name, text: action.label,
     });
     if (!primary) primary = action;

@@ -116,9 +116,8 @@ export class Widget {
     if (buttons.children.length) form.appendChild(buttons);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      // Enter runs the main button, or the first one that applies in this mode.
-      const first = buttons.querySelector("button[data-action]:not([hidden])");
-      if (first) this.run(first.dataset.action, null);
+      // Enter runs the main button: the first one that applies in this mode.
+      if (this.mainButton) this.run(this.mainButton.dataset.action, null);
     });
 
     this.generalError = el("p", { className: "rp-error rp-error-general", "data-role": "error", "data-field": "" });
@@ -173,16 +172,16 @@ export class Widget {
     for (const field of this.spec.fields) {
       this.inputs[field.name].closest(".rp-field").hidden = !fieldVisible(field, values);
     }
-    // The main button is the first one that applies in this mode (Enter runs
-    // it, see the form's submit): it is drawn as the main one too. Else a
-    // mode whose first action is hidden ("Use power" of a card pool) had none.
-    let main = null;
+    // The main button is the first one that applies in this mode: drawn as
+    // the main one, and run by Enter (see the form's submit). A mode whose
+    // first action is hidden ("Use power" of a card pool) has one too.
+    this.mainButton = null;
     for (const action of this.spec.actions) {
       const button = this.buttons[action.name];
       if (!button) continue;
       button.hidden = !fieldVisible(action, values);
-      if (!button.hidden && !main) main = button;
-      button.classList.toggle("md-button--primary", button === main);
+      if (!button.hidden && !this.mainButton) this.mainButton = button;
+      button.classList.toggle("md-button--primary", button === this.mainButton);
     }
   }
 
