@@ -12,8 +12,9 @@ writes into the site:
   backend and made reproducible; the lock file naming it with its sha256;
   and, from ``scripts/runtime_snapshot.mjs`` (Pyodide under Node), the
   standard library with ``.pyc``, the ``rules_py`` ``.pyc`` and the memory
-  snapshot the worker restores, shipped as ``snapshot.gz``: its non-zero
-  pages only, gzipped (:func:`pack_snapshot`; the format is described in
+  snapshot the worker restores, shipped as ``snapshot.gz``: only its pages
+  that are neither zero nor the WebAssembly module's own, gzipped
+  (:func:`pack_snapshot`; the format is described in
   ``site_overrides/assets/rp/snapshot.js``, which expands it);
 - ``assets/rp/paths.js``: where the worker finds all of the above, each
   address carrying a digest of its content so a new build is never mixed
@@ -50,53 +51,87 @@ BUILD_INPUTS = ("pyproject.toml", "rules_py")
 
 
 # The sparse snapshot: see site_overrides/assets/rp/snapshot.js.
-SNAPSHOT_MAGIC = b"RPSNAP1\0"
+SNAPSHOT_MAGIC = b"RPSNAP2\0"
 SNAPSHOT_PAGE = 4096
 SNAPSHOT_FILE = "snapshot.gz"
+# Written by scripts/runtime_snapshot.mjs beside snapshot.bin: Python's
+# memory as WebAssembly.instantiate left it (the module's own data), and
+# where Python's memory begins in snapshot.bin.
+MODULE_MEMORY_FILE = "snapshot-module.bin"
+MODULE_OFFSET_FILE = "snapshot-module.json"
 
 
 class RuntimeBuildError(RuntimeError):
     pass
 
 
-def pack_snapshot(memory: bytes, page: int = SNAPSHOT_PAGE) -> bytes:
-    """Python's memory snapshot without its zero pages, gzipped: a header,
-    the runs of non-zero pages (first page, page count), then their bytes.
-    About half of the memory is zero pages, so the browser inflates and
-    copies half as much; gzipped here, the file needs nothing of the host."""
-    if not memory or len(memory) >= 2**32:
-        raise RuntimeBuildError(f"a snapshot of {len(memory)} bytes cannot be packed")
-    zero = bytes(page)
+def _runs(pages: list[int]) -> list[list[int]]:
+    """Ascending page numbers as runs: [first page, page count]."""
     runs: list[list[int]] = []
-    for index in range(-(-len(memory) // page)):
-        chunk = memory[index * page:(index + 1) * page]
-        if chunk == zero[: len(chunk)]:
-            continue
+    for index in pages:
         if runs and runs[-1][0] + runs[-1][1] == index:
             runs[-1][1] += 1
         else:
             runs.append([index, 1])
-    header = SNAPSHOT_MAGIC + struct.pack("<4I", page, len(memory), len(runs), 0)
-    header += b"".join(struct.pack("<2I", first, count) for first, count in runs)
+    return runs
+
+
+def pack_snapshot(memory: bytes, page: int = SNAPSHOT_PAGE, module: bytes = b"",
+                  module_offset: int = 0) -> bytes:
+    """Python's memory snapshot, gzipped, without what the browser has already:
+    a zero page is left out, and so is a page equal to the module's own memory
+    (``module``: the memory as instantiating the WebAssembly module left it,
+    found in ``memory`` from byte ``module_offset`` on), which the worker
+    copies from the instance it has just made. About half of the memory is
+    zero pages and a fifth the module's own data (its constants, mostly):
+    the browser downloads, inflates and copies only the rest. The header
+    lists the runs of shipped pages and of module pages (first page, page
+    count); then come the shipped pages' bytes."""
+    if not memory or len(memory) >= 2**32 or not 0 <= module_offset <= len(memory):
+        raise RuntimeBuildError(f"a snapshot of {len(memory)} bytes cannot be packed")
+    zero = bytes(page)
+    shipped: list[int] = []
+    from_module: list[int] = []
+    for index in range(-(-len(memory) // page)):
+        start = index * page
+        chunk = memory[start:start + page]
+        if chunk == zero[: len(chunk)]:
+            continue
+        own = start - module_offset
+        if module and own >= 0 and module[own:own + len(chunk)] == chunk:
+            from_module.append(index)
+        else:
+            shipped.append(index)
+    runs, module_runs = _runs(shipped), _runs(from_module)
+    header = SNAPSHOT_MAGIC + struct.pack("<5I", page, len(memory), len(runs), len(module_runs),
+                                          module_offset)
+    header += b"".join(struct.pack("<2I", first, count) for first, count in runs + module_runs)
     body = b"".join(memory[first * page:(first + count) * page] for first, count in runs)
     return gzip.compress(header + body, compresslevel=6, mtime=0)
 
 
-def unpack_snapshot(packed: bytes) -> bytes:
-    """The memory again, from :func:`pack_snapshot`'s bytes (for the tests;
-    the browser expands it with snapshot.js)."""
+def unpack_snapshot(packed: bytes, module: bytes = b"") -> bytes:
+    """The memory again, from :func:`pack_snapshot`'s bytes and the module's
+    own memory (for the tests; the browser expands it with snapshot.js)."""
     data = gzip.decompress(packed)
     if data[:8] != SNAPSHOT_MAGIC:
         raise RuntimeBuildError("not a sparse snapshot")
-    page, full, count, _ = struct.unpack_from("<4I", data, 8)
+    page, full, count, module_count, module_offset = struct.unpack_from("<5I", data, 8)
     memory = bytearray(full)
-    offset = 24 + 8 * count
-    for index in range(count):
-        first, pages = struct.unpack_from("<2I", data, 24 + 8 * index)
+    table = 28
+    offset = table + 8 * (count + module_count)
+    for index in range(count + module_count):
+        first, pages = struct.unpack_from("<2I", data, table + 8 * index)
         start = first * page
         length = min(pages * page, full - start)
-        memory[start:start + length] = data[offset:offset + length]
-        offset += length
+        if index < count:
+            memory[start:start + length] = data[offset:offset + length]
+            offset += length
+        else:
+            own = module[start - module_offset:start - module_offset + length]
+            if start < module_offset or len(own) != length:
+                raise RuntimeBuildError("the module's memory does not cover the snapshot's")
+            memory[start:start + length] = own
     if offset != len(data):
         raise RuntimeBuildError("a damaged sparse snapshot")
     return bytes(memory)
@@ -232,8 +267,13 @@ def ship(site: Path) -> None:
         cwd=ROOT, check=True,
     )
     raw = py_dir / "snapshot.bin"
-    (py_dir / SNAPSHOT_FILE).write_bytes(pack_snapshot(raw.read_bytes()))
-    raw.unlink()  # the site ships the packed file only
+    module = py_dir / MODULE_MEMORY_FILE
+    layout = py_dir / MODULE_OFFSET_FILE
+    module_offset = json.loads(layout.read_text())["memoryOffset"]
+    (py_dir / SNAPSHOT_FILE).write_bytes(
+        pack_snapshot(raw.read_bytes(), module=module.read_bytes(), module_offset=module_offset))
+    for file in (raw, module, layout):
+        file.unlink()  # the site ships the packed file only
     (assets / "paths.js").write_text(_paths_js(version, py_dir, wheel))
 
 

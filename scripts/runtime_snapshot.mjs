@@ -12,7 +12,10 @@
 //   unpacked over the installed wheel;
 // - snapshot.bin: a memory snapshot of Python with every rules_py module and
 //   every data table loaded, restored by the worker with no rules_py file
-//   (build_runtime.py then ships it packed, as snapshot.gz). It is made on
+//   (build_runtime.py then ships it packed, as snapshot.gz, leaving out the
+//   pages equal to snapshot-module.bin: the memory as instantiating the
+//   WebAssembly module left it; snapshot-module.json says where Python's
+//   memory begins in snapshot.bin). It is made on
 //   the .pyc zip above (no compiling: a smaller, cleaner memory) and restored
 //   on an empty zip: every module the rollers use is in memory already, and
 //   Pyodide's own standard library zip is downloaded only for an import that
@@ -129,8 +132,19 @@ writeFileSync(join(outDir, "rules_py-pyc.zip"), globals.get("_rules_zip").toJs()
 console.log(`compiled ${globals.get("_stdlib_count")} stdlib modules and ` +
   `${globals.get("_rules_count")} rules_py modules with Pyodide ${first.version}`);
 
-// 2. The snapshot, made on the standard library just written.
+// 2. The snapshot, made on the standard library just written. The memory as
+// instantiating the WebAssembly module leaves it (its own data, before any
+// of Pyodide's code has run) is kept too: pages of the snapshot equal to it
+// are not shipped, the worker copies them from the instance it makes.
 const pyc = new Uint8Array(readFileSync(join(outDir, "rules_py-pyc.zip")));
+let moduleMemory = null;
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async (...args) => {
+  const made = await instantiate(...args);
+  const instance = made.instance ?? made;
+  if (!moduleMemory) moduleMemory = new Uint8Array(instance.exports.memory.buffer).slice();
+  return made;
+};
 const second = await loadPyodide({
   ...quiet,
   stdLibURL: join(outDir, "python_stdlib-pyc.zip"),
@@ -196,5 +210,11 @@ assert not zipimport._zip_directory_cache, list(zipimport._zip_directory_cache)
 del _finder
 `);
 const snapshot = second.makeMemorySnapshot();
+WebAssembly.instantiate = instantiate;
+if (!moduleMemory) throw new Error("the WebAssembly module's own memory was not seen");
 writeFileSync(join(outDir, "snapshot.bin"), snapshot);
+writeFileSync(join(outDir, "snapshot-module.bin"), moduleMemory);
+// makeMemorySnapshot writes Python's memory last: where it begins.
+writeFileSync(join(outDir, "snapshot-module.json"),
+  JSON.stringify({ memoryOffset: snapshot.length - second._module.HEAPU8.length }));
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB`);

@@ -159,7 +159,7 @@ def test_a_throttled_first_visit_ends_ready(
     # The form comes first, with what is loading and how much.
     expect(widget).to_have_attribute("data-state", "starting", timeout=30_000)
     expect(widget.locator('[data-role="status"]')).to_contain_text("MB", timeout=30_000)
-    # At 1.6 Mbit/s the 6 MB snapshot would take half a minute: it is given
+    # At 1.6 Mbit/s the 4.8 MB snapshot would take 25 s: it is given
     # up, and Python starts the normal way, saying why.
     expect(widget.locator('[data-role="status"]')).to_contain_text(
         "The connection is slow: starting Python without the prepared copy", timeout=60_000)

@@ -25,10 +25,20 @@ const { PYODIDE_VERSION } = await import(pathToFileURL(join(site, "assets", "rp"
 const scratch = mkdtempSync(join(tmpdir(), "rp-restore-"));
 const emptyZip = join(scratch, "empty.zip");
 writeFileSync(emptyZip, new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
+// As in the worker: the pages that are the module's own data are copied
+// from the instance as soon as it is made, before Pyodide restores the memory.
+const snapshot = await readSnapshot(new Response(packed));
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async (...args) => {
+  const made = await instantiate(...args);
+  snapshot.fromModule(new Uint8Array((made.instance ?? made).exports.memory.buffer));
+  return made;
+};
 const pyodide = await loadPyodide({
   stdLibURL: emptyZip,
-  _loadSnapshot: readSnapshot(new Response(packed)),
+  _loadSnapshot: snapshot.memory,
 });
+WebAssembly.instantiate = instantiate;
 let stdlibLoads = 0;
 globalThis.rpStandardLibraryNow = (zipPath) => {
   stdlibLoads += 1;

@@ -1,6 +1,7 @@
 """The sparse snapshot format: packed by scripts/build_runtime.py, expanded
 in the browser by site_overrides/assets/rp/snapshot.js (run here under Node,
-fed in chunks of many sizes) and, as a second method, by the build's own
+fed in chunks of many sizes, its module pages filled from a stand-in for the
+instance's memory) and, as a second method, by the build's own
 ``unpack_snapshot``. Both must give back the exact memory, and a damaged file
 must be refused (the worker then falls back to a normal load)."""
 
@@ -43,18 +44,40 @@ def _memory(page: int, pages: int, tail: int, seed: int) -> bytes:
     return bytes(out)
 
 
-def _expand(packed: bytes, tmp_path: Path, chunk: int, plain: bool = False) -> dict[str, object]:
+def _module_for(memory: bytes, offset: int, page: int, seed: int) -> bytes:
+    """A stand-in for the instance's memory (which begins at ``offset`` of the
+    snapshot): each of its pages is the snapshot's own or other bytes."""
+    draw = random.Random(seed)
+    out = bytearray()
+    for start in range(offset, len(memory), page):
+        chunk = memory[start:start + page]
+        out += chunk if draw.random() < 0.5 else draw.randbytes(len(chunk))
+    return bytes(out)
+
+
+def _expand(packed: bytes, tmp_path: Path, chunk: int, module: bytes = b"",
+            plain: bool = False) -> dict[str, object]:
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is required to run snapshot.js")
     file = tmp_path / "snapshot.gz"
     file.write_bytes(packed)
-    args = [node, str(EXPAND), str(SNAPSHOT_JS), str(file), str(chunk)]
+    module_file = tmp_path / "module.bin"
+    module_file.write_bytes(module)
+    args = [node, str(EXPAND), str(SNAPSHOT_JS), str(file), str(chunk), str(module_file)]
     if plain:
         args.append("plain")
     run = subprocess.run(args, capture_output=True, text=True, timeout=120, check=True)
     result: dict[str, object] = json.loads(run.stdout)
     return result
+
+
+def _header(packed: bytes) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
+    """(page, full, run count, module run count, module offset) and every run."""
+    data = gzip.decompress(packed)
+    fixed = struct.unpack_from("<5I", data, 8)
+    runs = [struct.unpack_from("<2I", data, 28 + 8 * i) for i in range(fixed[2] + fixed[3])]
+    return fixed, runs
 
 
 @pytest.mark.parametrize("chunk", [1, 7, 24, 4096, 65536])
@@ -63,28 +86,40 @@ def test_the_browser_expands_exactly_what_the_build_packed(
     tmp_path: Path, chunk: int, seed: int
 ) -> None:
     memory = _memory(page=64, pages=40, tail=13, seed=seed)
-    packed = build.pack_snapshot(memory, page=64)
-    found = _expand(packed, tmp_path, chunk)
+    module = _module_for(memory, offset=24, page=64, seed=seed)
+    packed = build.pack_snapshot(memory, page=64, module=module, module_offset=24)
+    (_, _, runs, module_runs, _), _ = _header(packed)
+    assert runs and module_runs  # both kinds of pages are in play
+    found = _expand(packed, tmp_path, chunk, module)
     assert found == {"length": len(memory), "sha256": hashlib.sha256(memory).hexdigest(),
                      "heard": len(packed)}
-    assert build.unpack_snapshot(packed) == memory
+    assert build.unpack_snapshot(packed, module) == memory
 
 
-def test_zero_pages_are_left_out_and_a_host_that_inflates_it_is_fine(tmp_path: Path) -> None:
+def test_zero_pages_and_the_modules_own_are_left_out_and_a_host_that_inflates_it_is_fine(
+    tmp_path: Path,
+) -> None:
     page = 64
-    memory = bytes(page * 3) + b"\x01" + bytes(page - 1) + bytes(page * 5) + b"\x02" * 10
-    packed = build.pack_snapshot(memory, page=page)
+    memory = (bytes(page * 3) + b"\x01" + bytes(page - 1) + bytes(page * 2) + b"\x03" * page
+              + bytes(page * 2) + b"\x02" * 10)
+    # The instance's memory begins at byte 10: the page of 3s (page 6) is its
+    # own; the page holding the 1 (page 3) is not (its byte differs there).
+    module = bytearray(len(memory) - 10)
+    module[6 * page - 10:7 * page - 10] = b"\x03" * page
+    packed = build.pack_snapshot(memory, page=page, module=bytes(module), module_offset=10)
     data = gzip.decompress(packed)
-    assert data[:8] == b"RPSNAP1\0"
-    assert struct.unpack_from("<4I", data, 8) == (page, len(memory), 2, 0)
-    assert struct.unpack_from("<4I", data, 24) == (3, 1, 9, 1)
-    assert len(data) == 24 + 16 + page + 10  # only the two non-zero pages (the last one short)
-    found = _expand(packed, tmp_path, 5, plain=True)
+    assert data[:8] == b"RPSNAP2\0"
+    assert _header(packed) == ((page, len(memory), 2, 1, 10), [(3, 1), (9, 1), (6, 1)])
+    assert len(data) == 28 + 24 + page + 10  # only the two shipped pages (the last one short)
+    found = _expand(packed, tmp_path, 5, bytes(module), plain=True)
     assert found["sha256"] == hashlib.sha256(memory).hexdigest()
+    # Without the module's pages, the page of 3s stays zero: they are not in the file.
+    assert build.unpack_snapshot(packed, bytes(len(module))) != memory
 
 
 def _damaged(packed: bytes, change: str) -> bytes:
     data = bytearray(gzip.decompress(packed))
+    runs, module_runs = struct.unpack_from("<2I", data, 16)
     if change == "magic":
         data[0] = ord("X")
     elif change == "truncated":
@@ -92,20 +127,44 @@ def _damaged(packed: bytes, change: str) -> bytes:
     elif change == "extra":
         data += b"\x00"
     elif change == "map":
-        struct.pack_into("<2I", data, 24, 10_000, 1)  # a run past the end of memory
+        struct.pack_into("<2I", data, 28, 10_000, 1)  # a run past the end of memory
+    elif change == "module over a shipped page":
+        first, _ = struct.unpack_from("<2I", data, 28)
+        struct.pack_into("<2I", data, 28 + 8 * runs, first, 1)
+    elif change == "module page before the module":
+        struct.pack_into("<2I", data, 28 + 8 * runs, 0, 1)
+    assert module_runs
     return gzip.compress(bytes(data))
 
 
-@pytest.mark.parametrize("change", ["magic", "truncated", "extra", "map"])
+@pytest.mark.parametrize("change", ["magic", "truncated", "extra", "map",
+                                    "module over a shipped page", "module page before the module"])
 def test_a_damaged_snapshot_is_refused(tmp_path: Path, change: str) -> None:
     memory = _memory(page=64, pages=10, tail=0, seed=3)
-    found = _expand(_damaged(build.pack_snapshot(memory, page=64), change), tmp_path, 100)
+    module = _module_for(memory, offset=100, page=64, seed=4)
+    packed = build.pack_snapshot(memory, page=64, module=module, module_offset=100)
+    found = _expand(_damaged(packed, change), tmp_path, 100, module)
     assert "error" in found and "snapshot" in str(found["error"])
+
+
+def test_a_snapshot_for_another_module_is_refused(tmp_path: Path) -> None:
+    memory = _memory(page=64, pages=10, tail=0, seed=3)
+    module = _module_for(memory, offset=100, page=64, seed=4)
+    packed = build.pack_snapshot(memory, page=64, module=module, module_offset=100)
+    found = _expand(packed, tmp_path, 100, module[:64])  # an instance with less memory
+    assert found == {"error": "a snapshot for another WebAssembly module"}
+    with pytest.raises(build.RuntimeBuildError):
+        build.unpack_snapshot(packed, module[:64])
 
 
 def test_the_built_site_ships_the_packed_snapshot_only(built_site: Path) -> None:
     py = built_site / "assets" / "rp" / "py"
-    assert not (py / "snapshot.bin").exists()
-    memory = build.unpack_snapshot((py / "snapshot.gz").read_bytes())
-    assert len(memory) > 10_000_000
+    for scratch in ("snapshot.bin", build.MODULE_MEMORY_FILE, build.MODULE_OFFSET_FILE):
+        assert not (py / scratch).exists()
+    (page, full, runs, module_runs, offset), table = _header((py / "snapshot.gz").read_bytes())
+    assert module_runs == len(table) - runs
+    assert full > 10_000_000 and runs and 0 < offset < page
+    # Python's memory as the module left it holds much that is never written
+    # again: over a megabyte of the snapshot is copied from the instance.
+    assert sum(count for _, count in table[runs:]) * page > 1_000_000
     assert "snapshot.gz?v=" in (built_site / "assets" / "rp" / "paths.js").read_text()

@@ -1,35 +1,51 @@
 // The Python memory snapshot as the site ships it (`snapshot.gz`, written by
-// scripts/build_runtime.py): only its non-zero pages, gzipped. Half of
-// Python's memory is zero pages; leaving them out halves what is inflated
-// and copied, and the file needs no compression from the host.
+// scripts/build_runtime.py): only the pages the browser cannot make itself,
+// gzipped. Half of Python's memory is zero pages, and a fifth is the
+// WebAssembly module's own data (what instantiating it writes), which the
+// worker copies from the instance it makes: what is downloaded, inflated
+// and copied is the rest, and the file needs no compression from the host.
 //
 // Before gzip, little-endian:
-//   "RPSNAP1\0"                                    8 bytes
-//   page size, full size, run count, 0 (reserved)  4 x uint32
-//   per run: first page, page count                2 x uint32
+//   "RPSNAP2\0"                                     8 bytes
+//   page size, full size, run count, module run count,
+//   module offset                                   5 x uint32
+//   per run, then per module run: first page, page count   2 x uint32
 //   the bytes of every run, in order
-// Every page outside a run is zero; the last page may be shorter than the
-// page size (the full size need not be a multiple of it).
+// A module run's pages are the module's memory from byte (first page x page
+// size - module offset) on. Every page outside a run is zero; the last page
+// may be shorter than the page size (the full size need not be a multiple of it).
 //
 // Imported by worker.js, and under Node by tests/pyodide/restore_snapshot.mjs
 // and tests/site/expand_snapshot.mjs: no DOM here.
 
-const MAGIC = [0x52, 0x50, 0x53, 0x4e, 0x41, 0x50, 0x31, 0x00]; // "RPSNAP1\0"
-const FIXED = 24; // magic + four uint32
+const MAGIC = [0x52, 0x50, 0x53, 0x4e, 0x41, 0x50, 0x32, 0x00]; // "RPSNAP2\0"
+const FIXED = 28; // magic + five uint32
 
 export class SnapshotFormatError extends Error {}
 
 // Takes the bytes of the uncompressed format in chunks of any size, writes
 // each run straight to its place in a zero-filled buffer of the full size.
+// finish() gives {memory, fromModule}: fromModule(moduleMemory) copies the
+// module's pages in; the memory is whole only after it.
 export function sparseExpander() {
   let pending = new Uint8Array(0); // header bytes until the header is whole
   let header = null;
   let out = null;
   let run = 0; // index of the run being filled
   let filled = 0; // bytes of that run written so far
-  const runLength = (index) => {
-    const [first, count] = header.runs[index];
-    return Math.min(count * header.page, header.full - first * header.page);
+  const runLength = ([first, count]) => Math.min(count * header.page, header.full - first * header.page);
+  const readRuns = (view, at, count, next) => {
+    const runs = [];
+    for (let i = 0; i < count; i += 1) {
+      const first = view.getUint32(at + 8 * i, true);
+      const pages = view.getUint32(at + 8 * i + 4, true);
+      if (first < next || !pages || (first + pages - 1) * header.page >= header.full) {
+        throw new SnapshotFormatError("a damaged snapshot page map");
+      }
+      runs.push([first, pages]);
+      next = first + pages;
+    }
+    return runs;
   };
   const readHeader = (bytes) => {
     if (bytes.length < FIXED) return null;
@@ -37,26 +53,32 @@ export function sparseExpander() {
       if (bytes[i] !== MAGIC[i]) throw new SnapshotFormatError("not a sparse snapshot");
     }
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const page = view.getUint32(8, true);
-    const full = view.getUint32(12, true);
-    const count = view.getUint32(16, true);
-    if (!page || !full || count > Math.ceil(full / page)) {
+    const [page, full, count, moduleCount, moduleOffset] = [8, 12, 16, 20, 24].map((at) => view.getUint32(at, true));
+    if (!page || !full || count + moduleCount > Math.ceil(full / page) || moduleOffset > full) {
       throw new SnapshotFormatError("a damaged snapshot header");
     }
-    const size = FIXED + 8 * count;
+    const size = FIXED + 8 * (count + moduleCount);
     if (bytes.length < size) return null;
-    const runs = [];
-    let next = 0;
-    for (let i = 0; i < count; i += 1) {
-      const first = view.getUint32(FIXED + 8 * i, true);
-      const pages = view.getUint32(FIXED + 8 * i + 4, true);
-      if (first < next || !pages || (first + pages - 1) * page >= full) {
-        throw new SnapshotFormatError("a damaged snapshot page map");
-      }
-      runs.push([first, pages]);
-      next = first + pages;
+    header = { page, full, moduleOffset, size };
+    header.runs = readRuns(view, FIXED, count, 0);
+    // Module pages come after the module offset and never overlap a shipped page.
+    header.moduleRuns = readRuns(view, FIXED + 8 * count, moduleCount, Math.ceil(moduleOffset / page));
+    const shipped = new Set(header.runs.flatMap(([first, pages]) => Array.from({ length: pages }, (_, i) => first + i)));
+    if (header.moduleRuns.some(([first, pages]) => Array.from({ length: pages }, (_, i) => first + i).some((p) => shipped.has(p)))) {
+      throw new SnapshotFormatError("a damaged snapshot page map");
     }
-    return { page, full, runs, size };
+    return header;
+  };
+  const fromModule = (moduleMemory) => {
+    for (const moduleRun of header.moduleRuns) {
+      const start = moduleRun[0] * header.page;
+      const length = runLength(moduleRun);
+      const own = start - header.moduleOffset;
+      if (own + length > moduleMemory.length) {
+        throw new SnapshotFormatError("a snapshot for another WebAssembly module");
+      }
+      out.set(moduleMemory.subarray(own, own + length), start);
+    }
   };
   return {
     push(chunk) {
@@ -65,8 +87,7 @@ export function sparseExpander() {
         const joined = new Uint8Array(pending.length + chunk.length);
         joined.set(pending);
         joined.set(chunk, pending.length);
-        header = readHeader(joined);
-        if (!header) {
+        if (!readHeader(joined)) {
           pending = joined;
           return;
         }
@@ -77,7 +98,7 @@ export function sparseExpander() {
       let offset = 0;
       while (offset < data.length) {
         if (run >= header.runs.length) throw new SnapshotFormatError("a snapshot with bytes after its last page");
-        const length = runLength(run);
+        const length = runLength(header.runs[run]);
         const take = Math.min(length - filled, data.length - offset);
         out.set(data.subarray(offset, offset + take), header.runs[run][0] * header.page + filled);
         offset += take;
@@ -90,12 +111,14 @@ export function sparseExpander() {
     },
     finish() {
       if (!header || run !== header.runs.length) throw new SnapshotFormatError("a truncated snapshot");
-      return out;
+      return { memory: out, fromModule };
     },
   };
 }
 
-// The snapshot from a fetch() response, expanded to Python's memory.
+// The snapshot from a fetch() response, expanded: {memory, fromModule} (see
+// sparseExpander; fromModule is called with the instance's memory as soon as
+// the module is instantiated, before Pyodide restores the memory).
 // `onBytes(loaded)` hears the bytes as they arrive (as sent: gzipped). A host
 // that adds `Content-Encoding: gzip` to a .gz file has the browser inflate
 // it already; the first bytes tell which.

@@ -141,8 +141,8 @@ async function download(url, phase, label) {
   return bytes;
 }
 
-// The snapshot, expanded as it arrives (snapshot.js); progress counts the
-// bytes as sent. `pace` hears how many have come of how many.
+// The snapshot, expanded as it arrives (snapshot.js): {memory, fromModule};
+// progress counts the bytes as sent. `pace` hears how many have come of how many.
 async function downloadSnapshot(signal, pace) {
   const label = "the prepared Python";
   const response = await fetchOwn(SNAPSHOT_URL, label, signal);
@@ -158,7 +158,7 @@ async function downloadSnapshot(signal, pace) {
   return memory;
 }
 
-// On a slow link the snapshot (6 MB) would come long after a normal start
+// On a slow link the snapshot (4.8 MB) would come long after a normal start
 // could have been done: its download is given up when, SNAPSHOT_PATIENCE_MS
 // after it began or at any check after that, its bytes are coming and the
 // rest of them, less what a normal start downloads instead (the standard
@@ -248,7 +248,10 @@ async function compileWasm() {
   }
 }
 
-const HAND_OVER = Boolean(WebAssembly.instantiateStreaming); // else loadPyodide fetches and compiles it again
+// Without instantiateStreaming, loadPyodide would fetch and compile the wasm
+// again, and the snapshot could not be completed (instantiated): a normal start.
+const HAND_OVER = Boolean(WebAssembly.instantiateStreaming);
+let instantiated = null; // called with the instance as soon as it is made
 if (HAND_OVER) {
   const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
   WebAssembly.instantiateStreaming = async (source, imports) => {
@@ -256,7 +259,11 @@ if (HAND_OVER) {
     if (standIns.has(response)) {
       // A wasm that failed to compile is told by boot(): this instance never comes.
       const module = await compiledWasm.catch(() => new Promise(() => {}));
-      return { module, instance: await WebAssembly.instantiate(module, imports) };
+      const instance = await WebAssembly.instantiate(module, imports);
+      const then = instantiated;
+      instantiated = null;
+      if (then) await then(instance);
+      return { module, instance };
     }
     return instantiateStreaming(response, imports);
   };
@@ -290,15 +297,25 @@ function standardLibraryNow(pyodide, zipPath) {
 // module the snapshot lacks brings Pyodide's own zip (standardLibraryNow).
 // The build made the snapshot on the zip with .pyc and dropped zipimport's
 // table of that zip first, so the table of the zip there is read when needed.
+// The snapshot's pages that are the module's own data are copied from the
+// instance as soon as it is made, before Pyodide restores the memory.
 // One call then proves the restored Python works.
 async function restore(loadPyodide, files) {
-  const pyodide = await loadPyodide({
-    ...quiet,
-    indexURL: PYODIDE_INDEX_URL,
-    lockFileURL: LOCK_FILE_URL,
-    stdLibURL: LATER_STDLIB_URL,
-    _loadSnapshot: files.snapshot, // awaited by loadPyodide after it imported pyodide.asm.mjs
-  });
+  if (!HAND_OVER) throw new Error("no WebAssembly.instantiateStreaming to complete the snapshot");
+  instantiated = async (instance) => (await files.snapshot).fromModule(new Uint8Array(instance.exports.memory.buffer));
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({
+      ...quiet,
+      indexURL: PYODIDE_INDEX_URL,
+      lockFileURL: LOCK_FILE_URL,
+      stdLibURL: LATER_STDLIB_URL,
+      // Awaited by loadPyodide after it imported pyodide.asm.mjs, before it instantiates.
+      _loadSnapshot: files.snapshot.then((snapshot) => snapshot.memory),
+    });
+  } finally {
+    instantiated = null; // a normal start after a failed restore instantiates plainly
+  }
   self.rpStandardLibraryNow = (zipPath) => standardLibraryNow(pyodide, zipPath);
   const web = pyodide.pyimport("rules_py.web");
   const probe = JSON.parse(web.call("dice.notation", JSON.stringify({ seed: 1 })));
