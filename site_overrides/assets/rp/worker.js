@@ -35,6 +35,11 @@ function progress(phase, text, loaded = null, total = null) {
 
 class LoadError extends Error {}
 
+// Every byte of every body the worker downloads, as it arrives (Pyodide's
+// own files, the site's, the snapshot): how fast the link is, whichever
+// download gets which share of it.
+let bytesArrived = 0;
+
 // The total a response announces: its Content-Length, when the body comes
 // as is (a gzipped body's length is not what the reader counts).
 function announcedTotal(response) {
@@ -78,6 +83,7 @@ async function countedFetch(input, init) {
       const { done, value } = await reader.read();
       if (done) break;
       loaded += value.length;
+      bytesArrived += value.length;
       report.arrived(loaded);
     }
     report.done(loaded, "Starting Python\u2026");
@@ -129,6 +135,7 @@ async function download(url, phase, label) {
     if (done) break;
     chunks.push(value);
     loaded += value.length;
+    bytesArrived += value.length;
     report.arrived(loaded);
   }
   report.done(loaded, `Downloaded ${label}.`);
@@ -150,6 +157,7 @@ async function downloadSnapshot(signal, pace) {
   const report = progressOf("snapshot", `Downloading ${label}\u2026`, total);
   let loaded = 0;
   const memory = await readSnapshot(response, (bytes) => {
+    bytesArrived += bytes - loaded;
     loaded = bytes;
     pace(loaded, total);
     report.arrived(loaded);
@@ -163,22 +171,32 @@ async function downloadSnapshot(signal, pace) {
 // after it began or at any check after that, its bytes are coming and the
 // rest of them, less what a normal start downloads instead (the standard
 // library zip and the wheel, NORMAL_START_BYTES), would take more than
-// NORMAL_START_MS at the pace so far: about what a normal start spends
-// compiling on a slow processor. A snapshot whose bytes have not begun to come
-// (a server that has not answered yet), or of unknown size (a host that
-// compresses the file itself), is waited for.
+// NORMAL_START_MS at the link's pace: about what a normal start spends
+// compiling on a slow processor. The pace is that of every download
+// together over the last PACE_WINDOW_MS or more (the snapshot shares the
+// link with the wasm, which a normal start downloads too, so its own share
+// would make the link look slower than it is; a window forgets a burst of
+// files that came from a cache). A snapshot whose bytes have not begun to
+// come (a server that has not answered yet), or of unknown size (a host
+// that compresses the file itself), is waited for.
 const SNAPSHOT_PATIENCE_MS = 1500;
 const NORMAL_START_MS = 3000;
+const PACE_WINDOW_MS = 1000;
 
 function snapshotPace(abandon) {
-  const began = performance.now();
+  const samples = [[performance.now(), bytesArrived]]; // [time, bytesArrived], oldest first
   let answered = false; // the response has come (its size, if the server says)
   let loaded = 0;
   let total = null;
   let timer = null;
   const check = () => {
     if (answered && (!total || loaded >= total)) return;
-    const rest = loaded ? (total - loaded - NORMAL_START_BYTES) * (performance.now() - began) / loaded : 0;
+    const now = performance.now();
+    samples.push([now, bytesArrived]);
+    while (samples.length > 2 && now - samples[1][0] >= PACE_WINDOW_MS) samples.shift();
+    const [since, before] = samples[0];
+    const pace = (bytesArrived - before) / (now - since); // bytes per millisecond
+    const rest = loaded && total && pace ? (total - loaded - NORMAL_START_BYTES) / pace : 0;
     if (rest > NORMAL_START_MS) abandon(rest);
     else timer = setTimeout(check, 500);
   };
