@@ -3,6 +3,8 @@ load when the snapshot cannot be used; either way the rollers work."""
 
 from __future__ import annotations
 
+import gzip
+import struct
 from pathlib import Path
 
 import pytest
@@ -91,6 +93,33 @@ def test_the_fallback_path_reaches_ready_and_rolls(
     assert {"python_stdlib-pyc.zip", "rules_py-pyc.zip"} <= files, files
     assert press_for_new_seed(widget).strip()
     assert widget.locator('[data-role="status"].rp-status-failed').count() == 0
+
+
+def _for_another_module(packed: bytes) -> bytes:
+    """The site's snapshot with one more module page, past the end of the
+    memory the instance has: the worker cannot complete it."""
+    data = gzip.decompress(packed)
+    page, full, runs, module_runs, offset = struct.unpack_from("<5I", data, 8)
+    table_end = 28 + 8 * (runs + module_runs)
+    extra = struct.pack("<2I", -(-full // page), 1)
+    header = data[:8] + struct.pack("<5I", page, full + 2 * page, runs, module_runs + 1, offset)
+    return gzip.compress(header + data[28:table_end] + extra + data[table_end:])
+
+
+def test_a_snapshot_the_instance_cannot_complete_falls_back(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    """The module's pages are copied while Pyodide instantiates, and Pyodide
+    waits for ever on an instantiation that fails: the worker must refuse
+    the snapshot instead, and start normally."""
+    (snapshot,) = (built_site / "assets" / "rp" / "py").glob("snapshot.gz")
+    body = _for_another_module(snapshot.read_bytes())
+    page.route(SNAPSHOT, lambda route: route.fulfill(
+        status=200, body=body, headers={"Content-Type": "application/octet-stream"}))
+    widget = open_widget(page, base_url + pages_with_widget(built_site, "cairn.save")[0],
+                         "cairn.save")
+    assert _runtime_mode(page) == "fallback"
+    assert press_for_new_seed(widget).strip()
 
 
 # Talks to the worker directly, as the page will: a request sent at once,

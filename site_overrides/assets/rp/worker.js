@@ -320,7 +320,18 @@ function standardLibraryNow(pyodide, zipPath) {
 // One call then proves the restored Python works.
 async function restore(loadPyodide, files) {
   if (!HAND_OVER) throw new Error("no WebAssembly.instantiateStreaming to complete the snapshot");
-  instantiated = async (instance) => (await files.snapshot).fromModule(new Uint8Array(instance.exports.memory.buffer));
+  instantiated = async (instance) => {
+    const snapshot = await files.snapshot;
+    try {
+      snapshot.fromModule(new Uint8Array(instance.exports.memory.buffer));
+    } catch (error) {
+      // Pyodide waits for ever on an instance that failed to come: it gets
+      // this one, and the snapshot is spoilt (Pyodide's magic number at its
+      // start zeroed) so that Pyodide refuses it and the restore fails.
+      console.warn("Python snapshot not completed:", error);
+      snapshot.memory.fill(0, 0, 4);
+    }
+  };
   let pyodide;
   try {
     pyodide = await loadPyodide({
