@@ -83,8 +83,9 @@ def pack_snapshot(memory: bytes, page: int = SNAPSHOT_PAGE, module: bytes = b"",
     (``module``: the memory as instantiating the WebAssembly module left it,
     found in ``memory`` from byte ``module_offset`` on), which the worker
     copies from the instance it has just made. About half of the memory is
-    zero pages and a fifth the module's own data (its constants, mostly):
-    the browser downloads, inflates and copies only the rest. The header
+    zero pages, and a fifth of the rest the module's own data (its
+    constants, mostly): the browser downloads, inflates and copies only
+    what remains. The header
     lists the runs of shipped pages and of module pages (first page, page
     count); then come the shipped pages' bytes."""
     if not memory or len(memory) >= 2**32 or not 0 <= module_offset <= len(memory):

@@ -1,9 +1,9 @@
 // The Python memory snapshot as the site ships it (`snapshot.gz`, written by
 // scripts/build_runtime.py): only the pages the browser cannot make itself,
-// gzipped. Half of Python's memory is zero pages, and a fifth is the
-// WebAssembly module's own data (what instantiating it writes), which the
-// worker copies from the instance it makes: what is downloaded, inflated
-// and copied is the rest, and the file needs no compression from the host.
+// gzipped. Half of Python's memory is zero pages, and a fifth of the rest
+// is the WebAssembly module's own data (what instantiating it writes), which
+// the worker copies from the instance it makes: what is downloaded, inflated
+// and copied is what remains, and the file needs no compression from the host.
 //
 // Before gzip, little-endian:
 //   "RPSNAP2\0"                                     8 bytes
