@@ -85,9 +85,8 @@ def pack_snapshot(memory: bytes, page: int = SNAPSHOT_PAGE, module: bytes = b"",
     copies from the instance it has just made. About half of the memory is
     zero pages, and a fifth of the rest the module's own data (its
     constants, mostly): the browser downloads, inflates and copies only
-    what remains. The header
-    lists the runs of shipped pages and of module pages (first page, page
-    count); then come the shipped pages' bytes."""
+    what remains. The header lists the runs of shipped pages and of module
+    pages (first page, page count); then come the shipped pages' bytes."""
     if not memory or len(memory) >= 2**32 or not 0 <= module_offset <= len(memory):
         raise RuntimeBuildError(f"a snapshot of {len(memory)} bytes cannot be packed")
     zero = bytes(page)
@@ -129,10 +128,10 @@ def unpack_snapshot(packed: bytes, module: bytes = b"") -> bytes:
             memory[start:start + length] = data[offset:offset + length]
             offset += length
         else:
-            own = module[start - module_offset:start - module_offset + length]
-            if start < module_offset or len(own) != length:
+            own = start - module_offset
+            if own < 0 or own + length > len(module):
                 raise RuntimeBuildError("the module's memory does not cover the snapshot's")
-            memory[start:start + length] = own
+            memory[start:start + length] = module[own:own + length]
     if offset != len(data):
         raise RuntimeBuildError("a damaged sparse snapshot")
     return bytes(memory)

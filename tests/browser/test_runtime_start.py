@@ -112,8 +112,7 @@ def test_a_snapshot_the_instance_cannot_complete_falls_back(
     """The module's pages are copied while Pyodide instantiates, and Pyodide
     waits for ever on an instantiation that fails: the worker must refuse
     the snapshot instead, and start normally."""
-    (snapshot,) = (built_site / "assets" / "rp" / "py").glob("snapshot.gz")
-    body = _for_another_module(snapshot.read_bytes())
+    body = _for_another_module((built_site / "assets" / "rp" / "py" / "snapshot.gz").read_bytes())
     page.route(SNAPSHOT, lambda route: route.fulfill(
         status=200, body=body, headers={"Content-Type": "application/octet-stream"}))
     widget = open_widget(page, base_url + pages_with_widget(built_site, "cairn.save")[0],

@@ -63,8 +63,9 @@ export function sparseExpander() {
     header.runs = readRuns(view, FIXED, count, 0);
     // Module pages come after the module offset and never overlap a shipped page.
     header.moduleRuns = readRuns(view, FIXED + 8 * count, moduleCount, Math.ceil(moduleOffset / page));
-    const shipped = new Set(header.runs.flatMap(([first, pages]) => Array.from({ length: pages }, (_, i) => first + i)));
-    if (header.moduleRuns.some(([first, pages]) => Array.from({ length: pages }, (_, i) => first + i).some((p) => shipped.has(p)))) {
+    const shipped = new Uint8Array(Math.ceil(full / page)); // 1: the page is in the file
+    for (const [first, pages] of header.runs) shipped.fill(1, first, first + pages);
+    if (header.moduleRuns.some(([first, pages]) => shipped.subarray(first, first + pages).includes(1))) {
       throw new SnapshotFormatError("a damaged snapshot page map");
     }
     return header;

@@ -48,11 +48,15 @@ function announcedTotal(response) {
 }
 
 // Progress of one download: at most one message every 100 ms while bytes
-// arrive, and a last one when they have all come.
+// arrive, and a last one when they have all come. Its bytes count in
+// bytesArrived too.
 function progressOf(phase, text, total) {
   let lastReport = 0;
+  let counted = 0;
   return {
     arrived(loaded) {
+      bytesArrived += loaded - counted;
+      counted = loaded;
       const now = performance.now();
       if (now - lastReport > 100) {
         lastReport = now;
@@ -83,7 +87,6 @@ async function countedFetch(input, init) {
       const { done, value } = await reader.read();
       if (done) break;
       loaded += value.length;
-      bytesArrived += value.length;
       report.arrived(loaded);
     }
     report.done(loaded, "Starting Python\u2026");
@@ -135,7 +138,6 @@ async function download(url, phase, label) {
     if (done) break;
     chunks.push(value);
     loaded += value.length;
-    bytesArrived += value.length;
     report.arrived(loaded);
   }
   report.done(loaded, `Downloaded ${label}.`);
@@ -157,7 +159,6 @@ async function downloadSnapshot(signal, pace) {
   const report = progressOf("snapshot", `Downloading ${label}\u2026`, total);
   let loaded = 0;
   const memory = await readSnapshot(response, (bytes) => {
-    bytesArrived += bytes - loaded;
     loaded = bytes;
     pace(loaded, total);
     report.arrived(loaded);
