@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Worker, expect
 
 from tests.browser.conftest import PYODIDE_TIMEOUT_MS
 from tests.conftest import load_module, load_serve_module, pages_with_widget
@@ -21,6 +21,7 @@ from tests.conftest import load_module, load_serve_module, pages_with_widget
 ROOT = Path(__file__).resolve().parent.parent.parent
 build_offline = load_module(ROOT / "scripts" / "build_offline.py")
 SEED = re.compile(r"^\d+$")
+RUNTIME_WORKER = "/assets/rp/worker.js"
 # Installing means caching the whole site (Pyodide and the snapshot too).
 INSTALL_TIMEOUT_MS = 120_000
 
@@ -131,3 +132,48 @@ def test_a_new_build_is_offered_as_a_reload_never_mixed(
     caches = page.evaluate("caches.keys()")
     assert [name for name in caches if name.startswith("rp-site-")] == [f"rp-site-{version}"]
     expect(page.locator(".rp-update")).to_have_count(0)
+
+
+def test_the_first_visit_runs_the_roller_once_more_from_the_cache(
+    fresh_context: BrowserContext, base_url: str, built_site: Path
+) -> None:
+    """Once the service worker has taken the first visit's page, a spare run
+    of the roller's worker, served from its cache, answers and ends (so the
+    next visit finds the compiled code); the page's own runtime goes on. A
+    visit the service worker controls from the start makes no spare run."""
+    page = fresh_context.new_page()
+    workers: list[str] = []
+    closed: list[str] = []
+
+    def follow(worker: Worker) -> None:
+        if RUNTIME_WORKER in worker.url:  # not the search's worker
+            workers.append(worker.url)
+            worker.on("close", lambda gone: closed.append(gone.url))
+
+    page.on("worker", follow)
+    from_service_worker: list[str] = []
+    page.on("response", lambda response: from_service_worker.append(response.url)
+            if response.from_service_worker else None)
+    widget_page = pages_with_widget(built_site, "cairn.save")[0]
+    page.goto(base_url + widget_page)
+    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
+    expect(widget).to_have_attribute("data-state", "ready", timeout=PYODIDE_TIMEOUT_MS)
+    _wait_until_offline_ready(page)
+    expect(page.locator("html")).to_have_attribute("data-rp-spare-run", "answered",
+                                                   timeout=PYODIDE_TIMEOUT_MS)
+    page.wait_for_timeout(500)
+    assert len(workers) == 2
+    assert closed == [workers[1]]
+    assert any(RUNTIME_WORKER in url for url in from_service_worker), from_service_worker
+    assert any("pyodide.asm.mjs" in url for url in from_service_worker), from_service_worker
+    # The page's own runtime still answers.
+    widget.locator("button.md-button--primary").click()
+    expect(widget.locator('[data-role="seed"]')).to_have_text(SEED)
+
+    second = fresh_context.new_page()
+    second.goto(base_url + widget_page)
+    expect(second.locator('.rp-widget[data-widget="cairn.save"]').first).to_have_attribute(
+        "data-state", "ready", timeout=PYODIDE_TIMEOUT_MS)
+    second.wait_for_timeout(2000)
+    assert second.locator("html").get_attribute("data-rp-spare-run") is None
+    assert len([worker for worker in second.workers if RUNTIME_WORKER in worker.url]) == 1

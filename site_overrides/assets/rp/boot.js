@@ -9,7 +9,7 @@
 // Text pages warm the worker at idle, unless the reader asked to save data.
 // On a page with rollers, start.js has usually started the worker already,
 // and Material's own script starts after the rollers (theme-later.js).
-import { el } from "./dom.js";
+import { el, whenIdle } from "./dom.js";
 import { onRuntimeStatus, retryRuntime, runtimeStatus, startRuntime } from "./worker-link.js";
 import { Widget } from "./widget.js";
 import { registerOffline } from "./offline.js";
@@ -21,9 +21,7 @@ import { keyboardScrollableTables } from "./scroll-regions.js";
 
 const widgets = new WeakMap(); // root -> Widget
 
-const idle = window.requestIdleCallback
-  ? (task) => window.requestIdleCallback(task, { timeout: 2000 })
-  : (task) => setTimeout(task, 200);
+const idle = (task) => whenIdle(task, 2000, 200);
 
 // The status line and "Try again" button under a widget.
 function statusNodes(root) {

@@ -19,6 +19,13 @@ export function el(tag, attrs, children) {
   return node;
 }
 
+// `task()` when the browser is idle, at the latest after `timeoutMs`
+// (a browser without requestIdleCallback: after `fallbackMs`).
+export function whenIdle(task, timeoutMs, fallbackMs) {
+  if (window.requestIdleCallback) window.requestIdleCallback(task, { timeout: timeoutMs });
+  else setTimeout(task, fallbackMs);
+}
+
 // Ids unique within the page (labels, error and help texts point at them).
 let uid = 0;
 export function freshId(prefix) {

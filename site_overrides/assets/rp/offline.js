@@ -3,8 +3,10 @@
 // started, so its downloads never compete with the reader's first visit. When
 // a new version of the site has been cached, a banner offers a reload; the
 // new version is only used after that reload (no mix of versions on a page).
-import { el } from "./dom.js";
-import { onRuntimeStatus } from "./worker-link.js";
+// On the first visit, it also has the roller's worker run once from the
+// service worker's cache, so that the next visit starts sooner.
+import { el, whenIdle } from "./dom.js";
+import { onRuntimeStatus, runSpareWorker, runtimeStatus } from "./worker-link.js";
 import { themeStarted } from "./theme-later.js";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
@@ -67,10 +69,28 @@ function watchForUpdates(registration) {
   themeStarted.then(() => window.document$.subscribe(() => registration.update().catch(() => {})));
 }
 
+// The first visit: once the service worker has cached the site and taken
+// this page, one spare run of the roller's worker from its cache, at idle,
+// so that the next visit finds Chrome's compiled code (see runSpareWorker).
+// Only where this page's own Python is ready (a text page of a reader who
+// asked to save data never starts it) and only once; the html element's
+// data-rp-spare-run tells the outcome ("answered" or "failed").
+function runSpareWorkerOnceControlled() {
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    const status = runtimeStatus();
+    if (!status || status.state !== "ready" || document.documentElement.dataset.rpSpareRun) return;
+    document.documentElement.dataset.rpSpareRun = "running";
+    whenIdle(() => runSpareWorker().then((answered) => {
+      document.documentElement.dataset.rpSpareRun = answered ? "answered" : "failed";
+    }), 5000, 1000);
+  }, { once: true });
+}
+
 export function registerOffline() {
   if (registered || !("serviceWorker" in navigator)) return;
   registered = true;
   whenSettled(() => {
+    if (!navigator.serviceWorker.controller) runSpareWorkerOnceControlled();
     navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT), { scope: SITE_ROOT.pathname })
       .then(watchForUpdates)
       .catch((error) => console.warn("Offline use is not available:", error.message));

@@ -14,6 +14,7 @@
 // by then: the event is sent again once the bundle has run (the site's own
 // modules listen to it only while the page is still loading). Elsewhere the
 // bundle is a plain <script> that has run before this module: nothing to do.
+import { whenIdle } from "./dom.js";
 import { onSettled } from "./worker-link.js";
 
 const LATEST_MS = 2000;
@@ -54,9 +55,6 @@ export function startTheme() {
 // Schedules Material's start on a page where the hook held it back.
 export function startThemeAfterRollers() {
   if (!document.querySelector("link[data-rp-theme-later]") || materialRunning()) return;
-  const idle = window.requestIdleCallback
-    ? (task) => window.requestIdleCallback(task, { timeout: 500 })
-    : (task) => setTimeout(task, 50);
   const go = () => {
     READER_EVENTS.forEach((name) => document.removeEventListener(name, outsideRollers, true));
     startTheme();
@@ -65,7 +63,7 @@ export function startThemeAfterRollers() {
     if (!(event.target instanceof Element && event.target.closest(".rp-widget"))) go();
   };
   READER_EVENTS.forEach((name) => document.addEventListener(name, outsideRollers, true));
-  onSettled(() => idle(go));
+  onSettled(() => whenIdle(go, 500, 50));
   const latest = () => setTimeout(go, LATEST_MS);
   if (document.readyState === "complete") latest();
   else window.addEventListener("load", latest, { once: true });
