@@ -7,8 +7,9 @@ the built site:
   here with the standard library: a die showing five on the theme's indigo),
   so a phone can install the site;
 - ``sw.js``, the service worker (``scripts/sw_template.js``) with the list of
-  every file of the build and a digest of each; its cache is named after a
-  digest of them all, so a new build replaces the old cache whole.
+  every file of the build and a digest of each, and the addresses of those
+  it keeps inflated; its cache is named after a digest of them all, so a new
+  build replaces the old cache whole.
 
 Standard library only.
 """
@@ -36,6 +37,10 @@ WHITE = (0xFF, 0xFF, 0xFF)
 # Not part of the site a reader uses: the build's own stamp, the compressed
 # sitemap (the sitemap itself is kept: instant navigation reads it).
 SKIPPED = {"sw.js", ".built", "sitemap.xml.gz"}
+# Files the service worker keeps inflated in its cache: the memory snapshot
+# (SNAPSHOT_FILE of scripts/build_runtime.py), which the worker would
+# otherwise inflate on its own thread at every start.
+KEPT_INFLATED = ("assets/rp/py/snapshot.gz",)
 
 __all__ = ["build_offline", "file_list", "icon", "manifest", "png"]
 
@@ -154,7 +159,10 @@ def build_offline(site: Path, site_name: str, short_name: str, description: str)
     )
     files = file_list(site)
     version = _digest(json.dumps(files, sort_keys=True).encode("utf-8"))
-    build = json.dumps({"version": version, "files": files}, indent=0, sort_keys=True)
+    versioned = versioned_paths(site)
+    inflate = [versioned.get(path, path) for path in KEPT_INFLATED if (site / path).exists()]
+    build = json.dumps({"version": version, "files": files, "inflate": inflate},
+                       indent=0, sort_keys=True)
     template = TEMPLATE.read_text("utf-8")
     if PLACEHOLDER not in template:
         raise SystemExit(f"{TEMPLATE} lacks {PLACEHOLDER}")

@@ -4,7 +4,8 @@
 // digest of each, and names the cache after a digest of them all.
 //
 // - install: caches every file, one at a time at low priority, reusing the
-//   bytes of an older version's cache where a file is unchanged;
+//   bytes of an older version's cache where a file is unchanged; the files
+//   of BUILD.inflate (the memory snapshot) are kept inflated;
 // - activate: deletes every older version's cache (a build replaces the
 //   last one whole); it waits until the reader accepts the reload offered by
 //   the page ("use-new-version"), so a page never mixes two versions;
@@ -32,6 +33,23 @@ async function previousIndexes() {
   return found;
 }
 
+// A gzipped file as its inflated bytes, with its own headers. The worker
+// reads the snapshot either way (snapshot.js tells by its first bytes); kept
+// inflated, it is not inflated again on the worker's thread at every start
+// (4.8 MB into 13 MB, about 60 ms of a warm start), for 8 MB more of cache.
+// A host that sent it with Content-Encoding has had it inflated already.
+async function inflated(response) {
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Encoding");
+  headers.set("Content-Length", String(bytes.length));
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const older = await previousIndexes();
@@ -48,6 +66,7 @@ async function precache() {
     if (!response) {
       response = await fetch(url, { cache: "no-cache", priority: "low", credentials: "same-origin" });
       if (!response.ok) throw new Error(url + " answered " + response.status);
+      if (BUILD.inflate.includes(path)) response = await inflated(response);
     }
     await cache.put(url, response);
   }

@@ -51,7 +51,14 @@ def test_every_page_and_roller_works_offline_after_one_visit(
     first = pages_with_widget(built_site, "cairn.save")[0]
     page.goto(base_url + first)
     page.wait_for_selector('.rp-widget[data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS)
-    _wait_until_offline_ready(page)
+    cache_name = _wait_until_offline_ready(page)
+    # The snapshot is cached inflated: its own format's first bytes, not gzip's.
+    head = page.evaluate("""async (name) => {
+      const cache = await caches.open(name);
+      const key = (await cache.keys()).find((request) => request.url.includes("/snapshot.gz?v="));
+      return Array.from(new Uint8Array(await (await cache.match(key)).arrayBuffer()).slice(0, 8));
+    }""", cache_name)
+    assert bytes(head) == b"RPSNAP2\0"
 
     fresh_context.set_offline(True)
     try:
@@ -65,6 +72,7 @@ def test_every_page_and_roller_works_offline_after_one_visit(
         page.goto(base_url + other)
         widget = page.locator('.rp-widget[data-widget="dice.notation"]').first
         expect(widget).to_have_attribute("data-state", "ready", timeout=PYODIDE_TIMEOUT_MS)
+        assert page.evaluate("document.documentElement.dataset.rpRuntime") == "snapshot"
         # Served from the cache with its headers: still isolated, so stale previews are stopped.
         assert page.evaluate("crossOriginIsolated") is True
         widget.locator("button.md-button--primary").click()

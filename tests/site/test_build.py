@@ -136,6 +136,15 @@ def test_the_worker_finds_every_runtime_file(built_site: Path) -> None:
         assert hashlib.sha256(file.read_bytes()).hexdigest().startswith(found.group(2)), name
 
 
+def test_the_service_worker_keeps_the_snapshot_inflated(built_site: Path) -> None:
+    sw = (built_site / "sw.js").read_text("utf-8")
+    build = json.loads(sw.split("const BUILD = ", 1)[1].split(";\nconst CACHE", 1)[0])
+    (address,) = build["inflate"]
+    assert address in build["files"]
+    paths_js = (built_site / "assets" / "rp" / "paths.js").read_text("utf-8")
+    assert f'SNAPSHOT_URL = new URL("{address.removeprefix("assets/rp/")}"' in paths_js
+
+
 def test_the_shipped_stdlib_holds_pyc_for_the_modules_used(built_site: Path) -> None:
     import zipfile
 

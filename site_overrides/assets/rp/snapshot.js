@@ -122,7 +122,8 @@ export function sparseExpander() {
 // the module is instantiated, before Pyodide restores the memory).
 // `onBytes(loaded)` hears the bytes as they arrive (as sent: gzipped). A host
 // that adds `Content-Encoding: gzip` to a .gz file has the browser inflate
-// it already; the first bytes tell which.
+// it already, and the service worker keeps it inflated in its cache; the
+// first bytes tell which.
 export async function readSnapshot(response, onBytes = () => {}) {
   const reader = response.body.getReader();
   let loaded = 0;
