@@ -37,12 +37,8 @@ WHITE = (0xFF, 0xFF, 0xFF)
 # Not part of the site a reader uses: the build's own stamp, the compressed
 # sitemap (the sitemap itself is kept: instant navigation reads it).
 SKIPPED = {"sw.js", ".built", "sitemap.xml.gz"}
-# Files the service worker keeps inflated in its cache: the memory snapshot
-# (SNAPSHOT_FILE of scripts/build_runtime.py), which the worker would
-# otherwise inflate on its own thread at every start.
-KEPT_INFLATED = ("assets/rp/py/snapshot.gz",)
 
-__all__ = ["build_offline", "file_list", "icon", "manifest", "png"]
+__all__ = ["build_offline", "file_list", "icon", "kept_inflated", "manifest", "png"]
 
 
 def png(width: int, height: int, pixels: list[bytes]) -> bytes:
@@ -124,6 +120,16 @@ def versioned_paths(site: Path) -> dict[str, str]:
     return found
 
 
+def kept_inflated(site: Path) -> list[str]:
+    """The addresses the service worker keeps inflated in its cache: the
+    memory snapshot that paths.js names, which the worker would otherwise
+    inflate on its own thread at every start."""
+    paths_js = site / "assets" / "rp" / "paths.js"
+    found = re.search(r'SNAPSHOT_URL = new URL\("([^"]+)"',
+                      paths_js.read_text("utf-8")) if paths_js.exists() else None
+    return ["assets/rp/" + found.group(1)] if found else []
+
+
 def file_list(site: Path) -> dict[str, str]:
     """Every file of the build by the address it is asked for -> its digest.
     A page ``x/index.html`` is listed as ``x/``, the address a link uses."""
@@ -159,9 +165,7 @@ def build_offline(site: Path, site_name: str, short_name: str, description: str)
     )
     files = file_list(site)
     version = _digest(json.dumps(files, sort_keys=True).encode("utf-8"))
-    versioned = versioned_paths(site)
-    inflate = [versioned.get(path, path) for path in KEPT_INFLATED if (site / path).exists()]
-    build = json.dumps({"version": version, "files": files, "inflate": inflate},
+    build = json.dumps({"version": version, "files": files, "inflate": kept_inflated(site)},
                        indent=0, sort_keys=True)
     template = TEMPLATE.read_text("utf-8")
     if PLACEHOLDER not in template:

@@ -257,8 +257,8 @@ export function requestInFlight() {
 // the site: Chrome keeps the compiled code of a script it has run from the
 // service worker's cache and reuses it from then on, so the reader's next
 // visit neither compiles Pyodide's JavaScript again nor writes that code
-// down during its own start (make bench: about 60 ms of a warm first roll
-// of 0.7 s). Resolves to whether it answered; it ends within SPARE_BOUND_MS.
+// down during its own start (30 to 90 ms of a warm first roll of 0.7 s in
+// interleaved runs). Resolves to whether it answered; it ends within SPARE_BOUND_MS.
 const SPARE_BOUND_MS = 60000;
 const SPARE_LINGER_MS = 1000; // Chrome writes the compiled code down after the run
 
