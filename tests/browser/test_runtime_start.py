@@ -8,10 +8,10 @@ import struct
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, Route
 
 from tests.browser.conftest import PYODIDE_TIMEOUT_MS, open_widget, press_for_new_seed
-from tests.conftest import load_serve_module, pages_with_widget
+from tests.conftest import pages_with_widget
 
 SNAPSHOT = "**/assets/rp/py/snapshot.gz*"
 
@@ -174,85 +174,3 @@ def test_a_runtime_that_cannot_download_fails_in_plain_words(
     assert failed["type"] == "failed", messages
     assert failed["message"] == "Could not download the Python runtime."
     assert "ready" not in [message["type"] for message in messages]
-
-
-# Every worker the page creates, by address, and what the first one said
-# (recorded from the page's very start, before any script of the site runs).
-COUNT_WORKERS = """
-window.__workers = [];
-window.__firstWorkerSaid = [];
-const SiteWorker = window.Worker;
-window.Worker = function (url, options) {
-  const worker = new SiteWorker(url, options);
-  if (!window.__workers.length) {
-    worker.addEventListener("message", (event) => window.__firstWorkerSaid.push(event.data.type));
-  }
-  window.__workers.push(new URL(String(url), location.href).pathname);
-  return worker;
-};
-window.Worker.prototype = SiteWorker.prototype;
-"""
-
-
-def _worker_start(page: Page) -> str | None:
-    start: str | None = page.evaluate(
-        "() => document.documentElement.dataset.rpWorkerStart || null")
-    return start
-
-
-def test_the_head_starts_the_one_worker_of_the_page(
-    page: Page, base_url: str, built_site: Path
-) -> None:
-    page.add_init_script(COUNT_WORKERS)
-    widget = open_widget(page, base_url + pages_with_widget(built_site, "cairn.save")[0],
-                         "cairn.save")
-    assert _worker_start(page) == "head"
-    assert press_for_new_seed(widget).strip()
-    workers = page.evaluate("() => window.__workers")
-    assert workers.count("/assets/rp/worker.js") == 1, workers
-
-
-def test_what_the_head_s_worker_says_before_the_page_listens_is_kept(
-    page: Page, base_url: str, built_site: Path
-) -> None:
-    """worker-link.js is held until the head's worker is ready: its progress
-    and its "ready" are handed over, and the widget rolls on that worker."""
-    held: list[Route] = []
-    page.route("**/assets/rp/worker-link.js", lambda route: held.append(route))
-    page.add_init_script(COUNT_WORKERS)
-    page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0], wait_until="commit")
-    page.wait_for_function("() => window.__firstWorkerSaid.includes('ready')",
-                           timeout=PYODIDE_TIMEOUT_MS)
-    assert page.evaluate("() => window.__firstWorkerSaid")[0] == "progress"
-    assert held
-    for route in held:
-        route.continue_()
-    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
-    expect(widget).to_have_attribute("data-state", "ready", timeout=PYODIDE_TIMEOUT_MS)
-    assert _worker_start(page) == "head"
-    assert _runtime_mode(page) == "snapshot"
-    assert press_for_new_seed(widget).strip()
-    assert page.evaluate("() => window.__workers").count("/assets/rp/worker.js") == 1
-
-
-def test_a_host_policy_without_the_early_start_s_hash_still_rolls(
-    page: Page, base_url: str, built_site: Path
-) -> None:
-    """The browser refuses the inline script; start.js starts the worker."""
-    policy = load_serve_module().CONTENT_SECURITY_POLICY
-    without_hash = policy.replace(" " + load_serve_module().EARLY_START_SHA256, "")
-    assert without_hash != policy
-    url = base_url + pages_with_widget(built_site, "cairn.save")[0]
-
-    def with_policy(route: Route) -> None:
-        response = route.fetch()
-        route.fulfill(response=response,
-                      headers={**response.headers, "content-security-policy": without_hash})
-
-    page.route(url, with_policy)
-    page.add_init_script(COUNT_WORKERS)
-    widget = open_widget(page, url, "cairn.save")
-    assert page.evaluate("() => self.rpEarlyStart === undefined")
-    assert _worker_start(page) == "module"
-    assert press_for_new_seed(widget).strip()
-    assert page.evaluate("() => window.__workers").count("/assets/rp/worker.js") == 1

@@ -1,8 +1,7 @@
-"""The built site: widget roots, the runtime shipped, nothing inline but the early start, no CDN."""
+"""The built site: widget roots, the runtime shipped, nothing inline, no CDN."""
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import html
 import json
@@ -14,12 +13,9 @@ from pathlib import Path
 import pytest
 
 from macros.widget_embed import WidgetArgumentError, widget_html
-from tests.conftest import ROOT, load_build_runtime_module, load_serve_module, pages_with_widget
+from tests.conftest import ROOT, load_build_runtime_module, pages_with_widget
 
-# An inline script (not a file, not JSON data): its attributes and its text.
-INLINE_SCRIPT = re.compile(
-    r"<script((?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*)>(.*?)</script>", re.S
-)
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>")
 
 
 def _pages(site: Path) -> list[Path]:
@@ -51,36 +47,14 @@ def test_text_only_pages_reference_no_pyodide_file(built_site: Path) -> None:
             assert reference not in text, (page, reference)
 
 
-def test_no_page_has_a_foreign_script_or_an_inline_one_the_policy_refuses(built_site: Path) -> None:
-    # The site runs under script-src 'self' and one hash: every script is a
-    # same-origin file, but for the early start of the roller's worker, only
-    # on pages with rollers, whose sha256 the policy of scripts/serve.py lists.
-    policy = load_serve_module().CONTENT_SECURITY_POLICY
-    early_starts = 0
+def test_no_page_has_an_inline_script_or_a_foreign_script(built_site: Path) -> None:
+    # The site runs under script-src 'self': every script is a same-origin file.
     for page in _pages(built_site):
         text = page.read_text(encoding="utf-8")
-        inline = INLINE_SCRIPT.findall(text)
-        for attributes, body in inline:
-            digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
-            assert f"'sha256-{digest}'" in policy, (
-                f"{page}: an inline script the policy refuses; if it is the early start, "
-                f"set EARLY_START_SHA256 in scripts/serve.py to 'sha256-{digest}'")
-            assert "data-rp-worker=" in attributes, (page, attributes)
-        assert len(inline) == ('class="rp-widget"' in text), page
-        early_starts += len(inline)
+        assert not INLINE_SCRIPT.search(text), page
         for source in re.findall(r'<script[^>]*\bsrc="([^"]+)"', text):
             assert not re.match(r"(https?:)?//", source), (page, source)
         assert "fonts.googleapis" not in text, page
-    assert early_starts >= 10, early_starts
-
-
-def test_the_early_start_comes_before_the_stylesheets(built_site: Path) -> None:
-    # It starts the worker without waiting for them (nor for start.js).
-    page = built_site / pages_with_widget(built_site, "cairn.save")[0] / "index.html"
-    text = page.read_text(encoding="utf-8")
-    early = text.index("data-rp-worker=")
-    assert early < text.index('rel="stylesheet"') and early < text.index("start.js")
-    assert re.search(r'data-rp-worker="(\.\./)*assets/rp/worker\.js"', text)
 
 
 def test_no_page_has_an_inline_style(built_site: Path) -> None:

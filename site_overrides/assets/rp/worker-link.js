@@ -113,14 +113,12 @@ export function startRuntime(note) {
       STALL_MS / 1000 + " seconds. Check the connection, then try again."), STALL_MS);
   };
   announce(link.status);
-  const early = previous ? null : earlyWorker();
   try {
-    link.worker = early ? early.worker : new Worker(WORKER_URL, { type: "module" });
+    link.worker = new Worker(WORKER_URL, { type: "module" });
   } catch (error) {
     fail("This browser cannot start the roller (" + error.message + ").");
     return link;
   }
-  document.documentElement.dataset.rpWorkerStart = early ? "head" : "module";
   watch();
   // Where the page is cross-origin isolated, a flag in shared memory lets it
   // interrupt the running call (a stale preview) instead of waiting for it.
@@ -128,12 +126,12 @@ export function startRuntime(note) {
     link.interrupts = new Int32Array(new SharedArrayBuffer(8)); // [flag, id of the call it stops]
     link.worker.postMessage({ type: "interrupt", buffer: link.interrupts.buffer });
   }
-  const onError = (event) => {
+  link.worker.addEventListener("error", (event) => {
     event.preventDefault();
     if (link.status.state === "ready") lost(link, "The roller stopped working.");
     else fail("The roller could not load its files (a missing file, or one the server sends with the wrong type).");
-  };
-  const onMessage = (event) => {
+  });
+  link.worker.addEventListener("message", (event) => {
     if (link !== runtime) return;
     const message = event.data;
     if (message.type === "progress") {
@@ -155,27 +153,8 @@ export function startRuntime(note) {
       pump();
       setTimeout(checkSettled, 0); // after the widget has drawn the answer
     }
-  };
-  link.worker.addEventListener("error", onError);
-  link.worker.addEventListener("message", onMessage);
-  // What the head's worker said before this module ran, in order.
-  for (const event of early ? early.events.splice(0) : []) {
-    (event.type === "error" ? onError : onMessage)(event);
-  }
+  });
   return link;
-}
-
-// The worker the page's head started (main.html), taken over once: its
-// listener that kept the events for this module stops keeping them. A worker
-// of another address (never, unless the two files disagree) is ended.
-function earlyWorker() {
-  const early = self.rpEarlyStart;
-  if (!early || early.taken) return null;
-  early.taken = true;
-  early.stopKeeping();
-  if (early.url === WORKER_URL.href) return early;
-  early.worker.terminate();
-  return null;
 }
 
 // The worker died after start-up: the request it held fails with a message,
