@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import load_serve_module
+from tests.conftest import ROOT, load_serve_module
 
 FILES = {
     "index.html": b"<!doctype html><title>t</title>" + b"<p>text</p>" * 200,
@@ -115,3 +115,11 @@ def test_pyodide_and_hashed_bundles_are_cached_for_good() -> None:
     assert not pattern.search("/assets/rp/boot.js")
     assert not pattern.search("/assets/rp/py/pyodide-lock.json")
     assert not pattern.search("/cairn/rules/")
+
+
+def test_contributing_quotes_the_policy_the_server_sends() -> None:
+    # A host copies the policy from CONTRIBUTING.md: it must be the one the
+    # tests run under.
+    text = " ".join((ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8").split())
+    policy = load_serve_module().CONTENT_SECURITY_POLICY
+    assert f"`Content-Security-Policy: {policy}`" in text, policy
