@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import posixpath
 import re
 import struct
 import zlib
@@ -109,25 +110,29 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
+def _runtime_addresses(site: Path) -> dict[str, str]:
+    """paths.js's URL constants (written by scripts/build_runtime.py) -> the
+    site address each one names, ``?v=`` included. None without a runtime."""
+    paths_js = site / "assets" / "rp" / "paths.js"
+    if not paths_js.exists():
+        return {}
+    found = re.findall(r'export const (\w+) = new URL\("([^"]+)", import\.meta\.url\)',
+                       paths_js.read_text("utf-8"))
+    return {name: posixpath.normpath("assets/rp/" + address) for name, address in found}
+
+
 def versioned_paths(site: Path) -> dict[str, str]:
     """Site path -> the address the runtime asks for (with ``?v=``), from paths.js."""
-    paths_js = site / "assets" / "rp" / "paths.js"
-    found: dict[str, str] = {}
-    if paths_js.exists():
-        for address in re.findall(r'"([^"?]+\?v=[0-9a-f]+)"', paths_js.read_text("utf-8")):
-            plain = "assets/rp/" + address.split("?")[0]
-            found[plain] = "assets/rp/" + address
-    return found
+    return {address.split("?")[0]: address
+            for address in _runtime_addresses(site).values() if "?v=" in address}
 
 
 def kept_inflated(site: Path) -> list[str]:
     """The addresses the service worker keeps inflated in its cache: the
     memory snapshot that paths.js names, which the worker would otherwise
     inflate on its own thread at every start."""
-    paths_js = site / "assets" / "rp" / "paths.js"
-    found = re.search(r'SNAPSHOT_URL = new URL\("([^"]+)"',
-                      paths_js.read_text("utf-8")) if paths_js.exists() else None
-    return ["assets/rp/" + found.group(1)] if found else []
+    snapshot = _runtime_addresses(site).get("SNAPSHOT_URL")
+    return [snapshot] if snapshot else []
 
 
 def file_list(site: Path) -> dict[str, str]:
