@@ -148,7 +148,9 @@ def test_the_first_visit_runs_the_roller_once_more_from_the_cache(
     """Once the service worker has taken the first visit's page, a spare run
     of the roller's worker, served from its cache, answers and ends (so the
     next visit finds the compiled code); the page's own runtime goes on. A
-    visit the service worker controls from the start makes no spare run."""
+    visit the service worker controls from the start makes no spare run,
+    and its worker reads the snapshot and the wasm from the cache itself:
+    neither is asked of the service worker or the network."""
     page = fresh_context.new_page()
     workers: list[str] = []
     closed: list[str] = []
@@ -179,9 +181,14 @@ def test_the_first_visit_runs_the_roller_once_more_from_the_cache(
     expect(widget.locator('[data-role="seed"]')).to_have_text(SEED)
 
     second = fresh_context.new_page()
+    asked: list[str] = []
+    second.on("request", lambda request: asked.append(request.url))
     second.goto(base_url + widget_page)
     expect(second.locator('.rp-widget[data-widget="cairn.save"]').first).to_have_attribute(
         "data-state", "ready", timeout=PYODIDE_TIMEOUT_MS)
     second.wait_for_timeout(2000)
     assert second.locator("html").get_attribute("data-rp-spare-run") is None
     assert len([worker for worker in second.workers if RUNTIME_WORKER in worker.url]) == 1
+    assert second.locator("html").get_attribute("data-rp-runtime") == "snapshot"
+    assert any("pyodide.asm.mjs" in url for url in asked), asked  # the worker's own imports
+    assert not [url for url in asked if "/snapshot.gz" in url or "pyodide.asm.wasm" in url], asked
