@@ -259,6 +259,13 @@ def ship(site: Path) -> None:
         shutil.rmtree(py_dir)  # no wheel of an older version stays behind
     wheel = build_wheel(py_dir)
     (py_dir / "pyodide-lock.json").write_text(json.dumps(lock_file(wheel), indent=1))
+    build_python_files(wheel, py_dir)
+    (assets / "paths.js").write_text(_paths_js(version, py_dir, wheel))
+
+
+def build_python_files(wheel: Path, py_dir: Path) -> None:
+    """The .pyc zips and the packed snapshot of ``wheel`` into ``py_dir``
+    (by ``scripts/runtime_snapshot.mjs``): the same wheel, the same bytes."""
     node = shutil.which("node")
     if node is None:
         raise RuntimeBuildError("Node.js is required to build the Python snapshot.")
@@ -274,7 +281,6 @@ def ship(site: Path) -> None:
         pack_snapshot(raw.read_bytes(), module=module.read_bytes(), module_offset=module_offset))
     for file in (raw, module, layout):
         file.unlink()  # the site ships the packed file only
-    (assets / "paths.js").write_text(_paths_js(version, py_dir, wheel))
 
 
 def main() -> None:

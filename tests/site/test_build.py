@@ -106,6 +106,18 @@ def test_the_wheel_is_reproducible(tmp_path: Path) -> None:
     assert first.read_bytes() == second.read_bytes()
 
 
+def test_the_python_files_are_reproducible(built_site: Path, tmp_path: Path) -> None:
+    """Built again from the same wheel, the snapshot and the .pyc zips are
+    the same bytes: a build that changes only the text keeps their addresses,
+    and a reader's offline cache keeps them."""
+    build_runtime = load_build_runtime_module()
+    shipped = built_site / "assets" / "rp" / "py"
+    wheel = next(shipped.glob("*.whl"))
+    build_runtime.build_python_files(wheel, tmp_path)
+    for name in (build_runtime.SNAPSHOT_FILE, "python_stdlib-pyc.zip", "rules_py-pyc.zip"):
+        assert (tmp_path / name).read_bytes() == (shipped / name).read_bytes(), name
+
+
 def test_every_widget_root_carries_its_catalog_entry(built_site: Path) -> None:
     """The form is drawn from the root's data-spec: exactly the widget's entry
     of rules_py.web.catalog(), on every page of the site."""
