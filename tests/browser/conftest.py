@@ -92,6 +92,17 @@ def use_system_scheme(page: Page, scheme: str) -> None:
 MATERIAL_RUNS = "() => typeof document$ === 'object'"
 
 
+def search_results(page: Page, query: str) -> list[str]:
+    """The addresses Material's search lists for ``query``, typed into its box."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    box.press("End")  # Material searches on keyup
+    links = page.locator("li.md-search-result__item > a.md-search-result__link")
+    expect(links.first).to_be_visible(timeout=10_000)
+    return [str(href) for href in links.evaluate_all("links => links.map(link => link.href)")]
+
+
 def open_widget(page: Page, url: str, widget: str) -> Locator:
     """Go to ``url`` and wait until the first widget named ``widget`` is ready
     and Material's script runs."""

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, Worker, expect
 
-from tests.browser.conftest import PYODIDE_TIMEOUT_MS
+from tests.browser.conftest import PYODIDE_TIMEOUT_MS, search_results
 from tests.conftest import load_module, load_serve_module, pages_with_widget
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -91,6 +91,10 @@ def test_every_page_and_roller_works_offline_after_one_visit(
         page.locator("[data-rp-offline-link]").click()
         expect(page).to_have_url(target)
         expect(page.locator("h1").first).to_be_visible()
+        # A roller page's search starts too: the worker that holds it until
+        # the rollers have started comes from the cache.
+        page.goto(base_url + other)
+        assert any("/cairn/" in url for url in search_results(page, "fatigue"))
     finally:
         fresh_context.set_offline(False)
 

@@ -8,9 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, Request
 
-from tests.browser.conftest import MATERIAL_RUNS, PYODIDE_TIMEOUT_MS, HeldPython
+from tests.browser.conftest import (
+    MATERIAL_RUNS,
+    PYODIDE_TIMEOUT_MS,
+    HeldPython,
+    search_results,
+)
 from tests.conftest import pages_with_widget
 
 pytestmark = pytest.mark.browser
@@ -21,16 +26,6 @@ MATERIAL_WORKER = "/assets/javascripts/workers/search."
 def _runtime(page: Page) -> str | None:
     mode: str | None = page.evaluate("() => document.documentElement.dataset.rpRuntime || null")
     return mode
-
-
-def _search(page: Page, query: str) -> list[str]:
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.fill(query)
-    box.press("End")  # Material searches on keyup
-    links = page.locator("li.md-search-result__item > a.md-search-result__link")
-    expect(links.first).to_be_visible(timeout=10_000)
-    return [str(href) for href in links.evaluate_all("links => links.map(link => link.href)")]
 
 
 def _requests_of(page: Page, part: str) -> list[str]:
@@ -66,7 +61,7 @@ def test_the_index_is_built_once_python_is_ready(
             break
         page.wait_for_timeout(100)
     assert material, "Material's search worker never started after Python was ready"
-    results = _search(page, "armour")
+    results = search_results(page, "armour")
     assert any("/cairn/" in url for url in results), results
 
 
@@ -76,7 +71,7 @@ def test_a_search_typed_while_python_starts_is_answered(
     python = HeldPython(page)
     page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
     page.wait_for_selector('.rp-widget[data-state="starting"]')
-    results = _search(page, "armour")
+    results = search_results(page, "armour")
     assert any("/cairn/" in url for url in results), results
     assert _runtime(page) is None  # answered before Python was up
     python.release()
@@ -87,6 +82,6 @@ def test_a_text_page_builds_the_index_at_once(page: Page, base_url: str) -> None
     material = _requests_of(page, MATERIAL_WORKER)
     wrapper = _requests_of(page, "/assets/rp/search-worker.js")
     page.goto(base_url)
-    results = _search(page, "armour")
+    results = search_results(page, "armour")
     assert material and not wrapper
     assert any("/cairn/" in url for url in results), results

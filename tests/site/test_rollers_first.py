@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import ROOT, built_file, load_module
 
 hook = load_module(ROOT / "hooks" / "rollers_first.py")
@@ -45,7 +47,7 @@ def _search_setting(page: str) -> str:
 
 def test_a_page_with_a_roller_gets_both_changes() -> None:
     page = hook.on_post_page(ROLLER + CONFIG + BUNDLE + BOOT, None, None)
-    assert _search_setting(page) == "../../assets/rp/search-worker.js#search.a7633da7.min.js"
+    assert _search_setting(page) == "../../assets/rp/search-worker.js"
     assert page.endswith(
         '<link rel="preload" as="script" href="../../assets/javascripts/bundle.a5f9d56c.min.js" '
         "data-rp-theme-later>" + BOOT
@@ -61,16 +63,39 @@ def test_the_built_pages_name_an_existing_search_worker(built_site: Path) -> Non
     wrapped = plain = 0
     for path, text, has_roller in _built_pages(built_site, '<script id="__config"'):
         setting = _search_setting(text)
+        assert "#" not in setting, path  # a service worker's cached copy has no "#"
         if has_roller:
-            wrapper, material = setting.split("#")
-            wrapper_file = built_file(path, wrapper, built_site)
-            assert wrapper_file == built_site / "assets/rp/search-worker.js"
-            assert (built_site / "assets/javascripts/workers" / material).is_file(), path
+            assert built_file(path, setting, built_site) == built_site / hook.SEARCH_WRAPPER
             wrapped += 1
         else:
-            assert "#" not in setting and built_file(path, setting, built_site).is_file(), path
+            assert built_file(path, setting, built_site).is_file(), path
             plain += 1
     assert wrapped >= 10 and plain >= 10, (wrapped, plain)
+    # The built wrapper names the one worker Material built.
+    wrapper = (built_site / hook.SEARCH_WRAPPER).read_text(encoding="utf-8")
+    named = re.findall(r'const MATERIAL_WORKER = "([^"]*)";', wrapper)
+    assert len(named) == 1 and hook.WORKER_NAME_MARK not in wrapper
+    workers = built_site / "assets/javascripts/workers"
+    assert [path.name for path in workers.glob("search.*.min.js")] == named
+
+
+def test_the_wrapper_is_named_once_and_only_with_one_worker(tmp_path: Path) -> None:
+    (tmp_path / "assets/rp").mkdir(parents=True)
+    workers = tmp_path / "assets/javascripts/workers"
+    workers.mkdir(parents=True)
+    wrapper = tmp_path / hook.SEARCH_WRAPPER
+    wrapper.write_text(f'const MATERIAL_WORKER = "{hook.WORKER_NAME_MARK}";')
+    with pytest.raises(ValueError, match="one Material search worker"):
+        hook.name_material_search_worker(tmp_path)
+    (workers / "search.0123abcd.min.js").write_text("")
+    assert hook.name_material_search_worker(tmp_path) == "search.0123abcd.min.js"
+    assert wrapper.read_text() == 'const MATERIAL_WORKER = "search.0123abcd.min.js";'
+    # A build over an old one names it again; a wrapper without the line is refused.
+    assert hook.name_material_search_worker(tmp_path) == "search.0123abcd.min.js"
+    assert wrapper.read_text() == 'const MATERIAL_WORKER = "search.0123abcd.min.js";'
+    wrapper.write_text("const held = [];")
+    with pytest.raises(ValueError, match="one line"):
+        hook.name_material_search_worker(tmp_path)
 
 
 def test_the_built_pages_run_or_hold_an_existing_bundle(built_site: Path) -> None:
