@@ -14,10 +14,10 @@ root, this hook therefore:
 - points Material's ``search`` setting at ``assets/rp/search-worker.js``,
   which loads Material's own worker once the rollers have started, a search
   is typed, or ten seconds have passed. After the build, the built copy of
-  that file is given the name of Material's worker (``on_post_build``):
-  a name in the worker's address (after a ``#``, as before) is lost when the
-  service worker answers from its cache, whose copy has no ``#``, and
-  search then never started on a returning reader's roller pages.
+  that file is given the name of Material's worker (``on_post_build``): a
+  name in the worker's address (after a ``#``) is lost when the service
+  worker answers from its cache, whose copy has no ``#``, and search would
+  never start on a returning reader's roller pages.
 
 Other pages keep Material as it is.
 """

@@ -3,12 +3,11 @@
 // Material's search at this file, and writes the name of Material's own
 // worker into the built copy (MATERIAL_WORKER). Building the search index
 // takes a few hundred milliseconds of a phone's processor, just when Python
-// starts for the first roll; so the
-// messages Material sends are held until the page says "go" on the
-// "rp-runtime" channel (search-hold.js: the runtime is ready or has failed,
-// or the reader went to the search box), or WAIT_MS have passed, whichever
-// comes first. Then Material's worker is loaded here and gets every held
-// message, in order.
+// starts for the first roll; so the messages Material sends are held until
+// the page says "go" on the "rp-runtime" channel (search-hold.js: the
+// runtime is ready or has failed, or the reader went to the search box), or
+// WAIT_MS have passed, whichever comes first. Then Material's worker is
+// loaded here and gets every held message, in order.
 const WAIT_MS = 10000;
 const MATERIAL_WORKER = "__MATERIAL_SEARCH_WORKER__"; // written by the build
 const held = [];
