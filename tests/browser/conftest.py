@@ -92,6 +92,27 @@ def use_system_scheme(page: Page, scheme: str) -> None:
 MATERIAL_RUNS = "() => typeof document$ === 'object'"
 
 
+def press_every_roller(page: Page) -> list[str]:
+    """Waits until every roller of the page is ready, presses each one's
+    primary button, and returns the labels of those that drew nothing (no
+    result, error or notice)."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.rp-widget')]"
+        ".every((root) => root.dataset.state === 'ready')",
+        timeout=PYODIDE_TIMEOUT_MS,
+    )
+    silent = []
+    for widget in page.locator(".rp-widget").all():
+        button = widget.locator("button.md-button--primary:visible").first
+        button.click()
+        # The click queued the action (Widget.run): wait until it is drawn.
+        widget.evaluate("(root) => root.rpWidget.queue")
+        answer = widget.locator('[data-role="result"], [data-role="error"], .rp-notice')
+        if not "".join(answer.all_inner_texts()).strip():
+            silent.append(button.inner_text())
+    return silent
+
+
 def search_results(page: Page, query: str) -> list[str]:
     """The addresses Material's search lists for ``query``, typed into its box."""
     box = page.locator("input.md-search__input")

@@ -15,13 +15,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, Worker, expect
 
-from tests.browser.conftest import PYODIDE_TIMEOUT_MS, search_results
+from tests.browser.conftest import PYODIDE_TIMEOUT_MS, press_every_roller, search_results
 from tests.conftest import load_module, load_serve_module, pages_with_widget
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 build_offline = load_module(ROOT / "scripts" / "build_offline.py")
 SEED = re.compile(r"^\d+$")
 RUNTIME_WORKER = "/assets/rp/worker.js"
+MATERIAL_SEARCH_WORKER = "/assets/javascripts/workers/search."
 # Installing means caching the whole site (Pyodide and the snapshot too).
 INSTALL_TIMEOUT_MS = 120_000
 
@@ -97,6 +98,47 @@ def test_every_page_and_roller_works_offline_after_one_visit(
         assert any("/cairn/" in url for url in search_results(page, "fatigue"))
     finally:
         fresh_context.set_offline(False)
+
+
+def test_a_returning_reader_gets_every_roller_page_from_the_service_worker(
+    fresh_context: BrowserContext, base_url: str, built_site: Path
+) -> None:
+    """The other browser tests block service workers (so that page.route
+    sees every request): here every page with rollers comes from the
+    service worker, as on a reader's second visit. Each roller answers a
+    press, each page's search starts (Material's worker is loaded once the
+    rollers are up), and no console error is logged."""
+    page = fresh_context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(f"{page.url}: {message.text}")
+            if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+    material: list[str] = []
+    page.on("request", lambda request: material.append(request.url)
+            if MATERIAL_SEARCH_WORKER in request.url else None)
+    roller_pages = [html.parent.relative_to(built_site).as_posix() + "/"
+                    for html in sorted(built_site.rglob("index.html"))
+                    if 'class="rp-widget"' in html.read_text("utf-8")]
+    assert len(roller_pages) > 15
+    page.goto(base_url + roller_pages[0])
+    page.wait_for_selector('.rp-widget[data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS)
+    _wait_until_offline_ready(page)
+    no_search: list[str] = []
+    for url in roller_pages:
+        material.clear()
+        page.goto(base_url + url)
+        assert page.evaluate("navigator.serviceWorker.controller !== null"), url
+        assert press_every_roller(page) == [], url
+        for _ in range(50):
+            if material:
+                break
+            page.wait_for_timeout(100)
+        if not material:
+            no_search.append(url)
+        # The next page's rollers start afresh (a card pool's saved hand).
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    assert no_search == []
+    assert errors == []
 
 
 @pytest.fixture

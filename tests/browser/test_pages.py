@@ -12,6 +12,7 @@ from tests.browser.conftest import (
     PYODIDE_TIMEOUT_MS,
     ConsoleLog,
     describe_violations,
+    press_every_roller,
     run_axe,
     use_system_scheme,
 )
@@ -60,18 +61,7 @@ def test_every_roller_rolled_on_a_phone_keeps_the_page_within_the_screen(
     problems: list[str] = []
     for url in urls:
         page.goto(base_url + url)
-        page.wait_for_function(
-            "() => [...document.querySelectorAll('.rp-widget')]"
-            ".every((root) => root.dataset.state === 'ready')",
-            timeout=PYODIDE_TIMEOUT_MS,
-        )
-        for widget in page.locator(".rp-widget").all():
-            button = widget.locator("button.md-button--primary:visible").first
-            button.click()
-            # The click queued the action (Widget.run): wait until it is drawn.
-            widget.evaluate("(root) => root.rpWidget.queue")
-            answer = widget.locator('[data-role="result"], [data-role="error"], .rp-notice')
-            assert "".join(answer.all_inner_texts()).strip(), (url, button.inner_text())
+        assert press_every_roller(page) == [], url
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > PHONE_WIDTH:
             problems.append(f"{url}: {width}px wide on a {PHONE_WIDTH}px screen")
