@@ -62,15 +62,23 @@ def built_site() -> Path:
     return site
 
 
-def pages_with_widget(site: Path, widget: str) -> list[str]:
-    """Site-relative URLs of the built pages that embed ``widget``."""
-    marker = f'data-widget="{widget}"'
+def _pages_holding(site: Path, marker: str) -> list[str]:
     found = []
     for html in sorted(site.rglob("index.html")):
         if marker in html.read_text(encoding="utf-8"):
             relative = html.parent.relative_to(site).as_posix()
             found.append("" if relative == "." else relative + "/")
     return found
+
+
+def pages_with_widget(site: Path, widget: str) -> list[str]:
+    """Site-relative URLs of the built pages that embed ``widget``."""
+    return _pages_holding(site, f'data-widget="{widget}"')
+
+
+def pages_with_rollers(site: Path) -> list[str]:
+    """Site-relative URLs of the built pages that embed any widget."""
+    return _pages_holding(site, 'class="rp-widget"')
 
 
 def built_file(page: Path, address: str, site: Path) -> Path:

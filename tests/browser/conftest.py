@@ -92,6 +92,14 @@ def use_system_scheme(page: Page, scheme: str) -> None:
 MATERIAL_RUNS = "() => typeof document$ === 'object'"
 
 
+def requests_to(page: Page, part: str) -> list[str]:
+    """A list that fills with the URLs of ``page``'s requests holding ``part``
+    (its workers' included)."""
+    seen: list[str] = []
+    page.on("request", lambda request: seen.append(request.url) if part in request.url else None)
+    return seen
+
+
 def press_every_roller(page: Page) -> list[str]:
     """Waits until every roller of the page is ready, presses each one's
     primary button, and returns the labels of those that drew nothing (no

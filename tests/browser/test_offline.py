@@ -15,8 +15,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, Worker, expect
 
-from tests.browser.conftest import PYODIDE_TIMEOUT_MS, press_every_roller, search_results
-from tests.conftest import load_module, load_serve_module, pages_with_widget
+from tests.browser.conftest import (
+    PYODIDE_TIMEOUT_MS,
+    press_every_roller,
+    requests_to,
+    search_results,
+)
+from tests.conftest import (
+    load_module,
+    load_serve_module,
+    pages_with_rollers,
+    pages_with_widget,
+)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 build_offline = load_module(ROOT / "scripts" / "build_offline.py")
@@ -113,12 +123,8 @@ def test_a_returning_reader_gets_every_roller_page_from_the_service_worker(
     page.on("console", lambda message: errors.append(f"{page.url}: {message.text}")
             if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
-    material: list[str] = []
-    page.on("request", lambda request: material.append(request.url)
-            if MATERIAL_SEARCH_WORKER in request.url else None)
-    roller_pages = [html.parent.relative_to(built_site).as_posix() + "/"
-                    for html in sorted(built_site.rglob("index.html"))
-                    if 'class="rp-widget"' in html.read_text("utf-8")]
+    material = requests_to(page, MATERIAL_SEARCH_WORKER)
+    roller_pages = pages_with_rollers(built_site)
     assert len(roller_pages) > 15
     page.goto(base_url + roller_pages[0])
     page.wait_for_selector('.rp-widget[data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS)

@@ -16,6 +16,7 @@ from tests.browser.conftest import (
     run_axe,
     use_system_scheme,
 )
+from tests.conftest import pages_with_rollers
 
 PHONE_WIDTH = 390
 
@@ -55,8 +56,7 @@ def test_every_roller_rolled_on_a_phone_keeps_the_page_within_the_screen(
     """Results are drawn after the page loads: a long line in one (a fact's
     name and value side by side) once pushed a page 21 px past a phone's edge."""
     page.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
-    urls = [url for url in _page_urls(built_site)
-            if 'class="rp-widget"' in (built_site / url / "index.html").read_text()]
+    urls = pages_with_rollers(built_site)
     assert len(urls) > 15
     problems: list[str] = []
     for url in urls:

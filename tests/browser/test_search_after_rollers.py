@@ -8,12 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Request
+from playwright.sync_api import Page
 
 from tests.browser.conftest import (
     MATERIAL_RUNS,
     PYODIDE_TIMEOUT_MS,
     HeldPython,
+    requests_to,
     search_results,
 )
 from tests.conftest import pages_with_widget
@@ -28,22 +29,11 @@ def _runtime(page: Page) -> str | None:
     return mode
 
 
-def _requests_of(page: Page, part: str) -> list[str]:
-    seen: list[str] = []
-
-    def record(request: Request) -> None:
-        if part in request.url:
-            seen.append(request.url)
-
-    page.on("request", record)
-    return seen
-
-
 def test_the_index_is_built_once_python_is_ready(
     page: Page, base_url: str, built_site: Path
 ) -> None:
-    material = _requests_of(page, MATERIAL_WORKER)
-    wrapper = _requests_of(page, "/assets/rp/search-worker.js")
+    material = requests_to(page, MATERIAL_WORKER)
+    wrapper = requests_to(page, "/assets/rp/search-worker.js")
     python = HeldPython(page)
     page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
     page.wait_for_selector('.rp-widget[data-state="starting"]')
@@ -79,8 +69,8 @@ def test_a_search_typed_while_python_starts_is_answered(
 
 
 def test_a_text_page_builds_the_index_at_once(page: Page, base_url: str) -> None:
-    material = _requests_of(page, MATERIAL_WORKER)
-    wrapper = _requests_of(page, "/assets/rp/search-worker.js")
+    material = requests_to(page, MATERIAL_WORKER)
+    wrapper = requests_to(page, "/assets/rp/search-worker.js")
     page.goto(base_url)
     results = search_results(page, "armour")
     assert material and not wrapper
