@@ -12,8 +12,7 @@ WHEELS_DIR := .cache/pyodide-wheels
 WHEELS_STAMP := $(WHEELS_DIR)/.downloaded
 SITE_STAMP := site/.built
 SITE_SOURCES := mkdocs.yml pyproject.toml package-lock.json \
-	scripts/build_runtime.py scripts/runtime_snapshot.mjs scripts/build_offline.py scripts/sw_template.js \
-	$(shell find docs rules_py macros hooks site_overrides -type f -not -path '*/__pycache__/*' 2>/dev/null)
+	$(shell find docs rules_py macros hooks site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: serve site test bench lint chromium deps clean
@@ -29,13 +28,12 @@ $(NPM_STAMP): package-lock.json package.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The pages, then the browser runtime (Pyodide, wheel, catalog, snapshot), then
-# the service worker, manifest and icons, as steps of their own: no site
-# generator hook is needed.
+# The pages, then the steps that follow them (runtime/build): the runtime's
+# files, Python (Pyodide, wheel, snapshot) and the build's manifest, then the
+# service worker, web app manifest and icons.
 $(SITE_STAMP): $(PY_STAMP) $(NPM_STAMP) $(SITE_SOURCES)
 	$(BIN)/mkdocs build --strict --quiet
-	$(BIN)/python scripts/build_runtime.py --site site
-	$(BIN)/python scripts/build_offline.py --site site
+	$(BIN)/python -m runtime.build --site site
 	touch $@
 
 site: $(SITE_STAMP)
@@ -55,8 +53,8 @@ chromium:
 	@bash scripts/ensure-chromium.sh
 
 lint: $(PY_STAMP)
-	$(BIN)/ruff check rules_py macros hooks tests bench scripts
-	$(BIN)/mypy --strict rules_py
+	$(BIN)/ruff check rules_py macros hooks runtime tests bench scripts
+	$(BIN)/mypy --strict rules_py runtime
 
 test: site $(WHEELS_STAMP) chromium lint
 	$(BIN)/python -m pytest

@@ -89,7 +89,7 @@ try {
 RUNTIME_PAGE = """<!doctype html><html><head><title>runtime</title>
 <script type="module" src="/__bench__/runtime.js"></script></head><body>runtime</body></html>"""
 RUNTIME_SCRIPT = """
-const worker = new Worker("/assets/rp/worker.js", {type: "module"});
+const worker = new Worker("/assets/rp/worker/worker.js", {type: "module"});
 worker.onmessage = (event) => {
   if (event.data.type === "response") window.__loaded = performance.now();
   else if (event.data.type === "failed") window.__failed = event.data.message;
@@ -288,7 +288,7 @@ def _throttled_worker(playwright: Playwright, profile: str, base: str) -> str:
         session.send("Network.enable")
         session.send("Network.emulateNetworkConditions", THROTTLE)
         page.goto(base + WIDGET_PAGE, timeout=900_000)
-        result = page.evaluate(TALK_TO_WORKER, base + "assets/rp/worker.js")
+        result = page.evaluate(TALK_TO_WORKER, base + "assets/rp/worker/worker.js")
     finally:
         context.close()
     ready = next((m for m in result if m["type"] == "ready"), None)

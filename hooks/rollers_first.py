@@ -9,15 +9,13 @@ root, this hook therefore:
 
 - replaces the bundle's ``<script>`` with a preload of the same file marked
   ``data-rp-theme-later``: its bytes still arrive with the page, and
-  ``assets/rp/theme-later.js`` runs it once the rollers have started or the
+  ``assets/rp/material/theme-later.js`` runs it once the rollers have started or the
   reader reaches for the page around them;
-- points Material's ``search`` setting at ``assets/rp/search-worker.js``,
+- points Material's ``search`` setting at ``assets/rp/material/search-worker.js``,
   which loads Material's own worker once the rollers have started, a search
-  is typed, or ten seconds have passed. After the build, the built copy of
-  that file is given the name of Material's worker (``on_post_build``): a
-  name in the worker's address (after a ``#``) is lost when the service
-  worker answers from its cache, whose copy has no ``#``, and search would
-  never start on a returning reader's roller pages.
+  is typed, or ten seconds have passed. The build step that follows the
+  pages (``runtime/build/assets.py``) gives the built copy of that file the
+  name of Material's worker.
 
 Other pages keep Material as it is.
 """
@@ -25,13 +23,9 @@ Other pages keep Material as it is.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
-__all__ = [
-    "name_material_search_worker", "on_post_build", "on_post_page", "search_after_rollers",
-    "theme_after_rollers",
-]
+__all__ = ["on_post_page", "search_after_rollers", "theme_after_rollers"]
 
 ROLLER = 'class="rp-widget"'
 MATERIAL_BUNDLE = re.compile(
@@ -41,11 +35,7 @@ MATERIAL_BUNDLE = re.compile(
 MATERIAL_SEARCH = re.compile(
     r'"search": "(?P<base>[^"]*)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"'
 )
-SEARCH_WRAPPER = "assets/rp/search-worker.js"
-# The wrapper's line naming Material's worker: a mark in the source, the
-# worker's name in the built copy (named again by a build over an old one).
-WORKER_NAME_MARK = "__MATERIAL_SEARCH_WORKER__"
-WORKER_NAME_LINE = re.compile(r'const MATERIAL_WORKER = "[^"\n]*";')
+SEARCH_WRAPPER = "assets/rp/material/search-worker.js"
 
 
 def _first_on_roller_pages(output: str, pattern: re.Pattern[str], replace: Any) -> str:
@@ -67,25 +57,5 @@ def search_after_rollers(output: str) -> str:
     ))
 
 
-def name_material_search_worker(site: Path) -> str:
-    """Writes the name of Material's search worker into the built wrapper;
-    returns it. Exactly one such worker must have been built."""
-    built = site / "assets/javascripts/workers"
-    workers = sorted(path.name for path in built.glob("search.*.min.js"))
-    if len(workers) != 1:
-        raise ValueError(f"expected one Material search worker in {site}, found {workers}")
-    wrapper = site / SEARCH_WRAPPER
-    source = wrapper.read_text(encoding="utf-8")
-    if len(WORKER_NAME_LINE.findall(source)) != 1:
-        raise ValueError(f"{wrapper} does not name Material's worker in one line")
-    named = f'const MATERIAL_WORKER = "{workers[0]}";'
-    wrapper.write_text(WORKER_NAME_LINE.sub(named, source), encoding="utf-8")
-    return workers[0]
-
-
 def on_post_page(output: str, page: Any, config: Any) -> str:
     return search_after_rollers(theme_after_rollers(output))
-
-
-def on_post_build(config: Any) -> None:
-    name_material_search_worker(Path(config["site_dir"]))

@@ -1,7 +1,7 @@
 """mkdocs-macros module: the ``widget`` macro and the data-table macros.
 
 The browser runtime (Pyodide, the wheel, the catalog, the snapshot) is not
-shipped from here: ``scripts/build_runtime.py`` is a build step of its own,
+shipped from here: ``python -m runtime.build`` is a build step of its own,
 run by the Makefile after ``mkdocs build``, so the build needs no
 ``on_post_build`` hook (Zensical has none).
 

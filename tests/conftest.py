@@ -43,21 +43,14 @@ def built_site() -> Path:
     built here when missing so a lone ``pytest tests/site`` works too."""
     site = Path(os.environ.get("SITE_DIR", ROOT / "site"))
     if not (site / "index.html").exists() or not (site / "sw.js").exists():
-        # The same steps as `make site`: the pages, the runtime, the service worker.
+        # The same steps as `make site`: the pages, then the steps that follow them.
         subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
             cwd=ROOT,
             check=True,
         )
         subprocess.run(
-            [sys.executable, str(ROOT / "scripts" / "build_runtime.py"), "--site", str(site)],
-            cwd=ROOT,
-            check=True,
-        )
-        subprocess.run(
-            [sys.executable, str(ROOT / "scripts" / "build_offline.py"), "--site", str(site)],
-            cwd=ROOT,
-            check=True,
+            [sys.executable, "-m", "runtime.build", "--site", str(site)], cwd=ROOT, check=True
         )
     return site
 
@@ -100,11 +93,6 @@ def load_module(path: Path) -> Any:
 def load_serve_module() -> Any:
     """scripts/serve.py, the server of ``make serve``."""
     return load_module(ROOT / "scripts" / "serve.py")
-
-
-def load_build_runtime_module() -> Any:
-    """scripts/build_runtime.py, the runtime build step of ``make site``."""
-    return load_module(ROOT / "scripts" / "build_runtime.py")
 
 
 @pytest.fixture(scope="session")

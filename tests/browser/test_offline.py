@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, Worker, expect
 
+from runtime.build import offline as build_offline
 from tests.browser.conftest import (
     PYODIDE_TIMEOUT_MS,
     press_every_roller,
@@ -22,16 +23,14 @@ from tests.browser.conftest import (
     search_results,
 )
 from tests.conftest import (
-    load_module,
     load_serve_module,
     pages_with_rollers,
     pages_with_widget,
 )
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-build_offline = load_module(ROOT / "scripts" / "build_offline.py")
 SEED = re.compile(r"^\d+$")
-RUNTIME_WORKER = "/assets/rp/worker.js"
+RUNTIME_WORKER = "/assets/rp/worker/worker.js"
 MATERIAL_SEARCH_WORKER = "/assets/javascripts/workers/search."
 # Installing means caching the whole site (Pyodide and the snapshot too).
 INSTALL_TIMEOUT_MS = 120_000

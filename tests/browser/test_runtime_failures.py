@@ -59,7 +59,7 @@ def test_a_wasm_served_with_the_wrong_type_is_told_plainly(
 def test_a_worker_served_with_the_wrong_type_is_told_plainly(
     page: Page, base_url: str, built_site: Path
 ) -> None:
-    page.route("**/assets/rp/worker.js", _served_as("text/plain"))
+    page.route("**/assets/rp/worker/worker.js", _served_as("text/plain"))
     text = _failed_within_limit(page, base_url + _widget_page(built_site))
     assert "the server sends with the wrong type" in text
 
@@ -74,7 +74,7 @@ def test_a_policy_that_forbids_wasm_is_told_plainly(
 
     url = base_url + _widget_page(built_site)
     page.route(url, without_wasm)  # the page
-    page.route("**/assets/rp/worker.js", without_wasm)  # the worker's own policy
+    page.route("**/assets/rp/worker/worker.js", without_wasm)  # the worker's own policy
     text = _failed_within_limit(page, url)
     assert "security policy does not allow WebAssembly" in text
     assert "'wasm-unsafe-eval'" in text
@@ -93,7 +93,7 @@ class _WorkerDebugger:
 
     def workers(self) -> list[str]:
         return [event["sessionId"] for event in self.attached
-                if event["targetInfo"]["url"].split("?")[0].endswith("/assets/rp/worker.js")]
+                if event["targetInfo"]["url"].split("?")[0].endswith("/assets/rp/worker/worker.js")]
 
     def send(self, session_id: str, method: str) -> None:
         self.calls += 1
@@ -108,7 +108,7 @@ def test_a_worker_that_stops_answering_is_noticed_and_restarted_once(
     page.add_init_script(f"window.rpTestAnswerMs = {ANSWER_MS};")
     created: list[str] = []
     page.on("worker", lambda worker: created.append(worker.url)
-            if "/assets/rp/worker.js" in worker.url else None)
+            if "/assets/rp/worker/worker.js" in worker.url else None)
     widget = open_widget(page, base_url + _widget_page(built_site), "cairn.save")
     page.wait_for_timeout(1500)  # the odds previews sent at idle are answered
     assert len(created) == 1

@@ -58,7 +58,7 @@ def _crash_worker(page: Page) -> None:
     """What the browser does when the worker dies: it is gone, and the page
     gets an error event."""
     page.evaluate("""async () => {
-      const boot = document.querySelector('script[src*="assets/rp/boot.js"]').src;
+      const boot = document.querySelector('script[src*="assets/rp/page/boot.js"]').src;
       const link = await import(boot.replace("boot.js", "worker-link.js"));
       const worker = link.currentWorker();
       worker.terminate();

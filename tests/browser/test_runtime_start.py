@@ -62,7 +62,8 @@ def test_the_snapshot_path_starts_without_the_standard_library_zip(
     assert not [name for name in requested if name.startswith("python_stdlib")], requested
     # What a restored Python calls on an import the snapshot lacks: the zip,
     # downloaded at once, written where the empty one was.
-    (worker,) = [w for w in page.workers if w.url.split("?")[0].endswith("/assets/rp/worker.js")]
+    (worker,) = [w for w in page.workers
+                 if w.url.split("?")[0].endswith("/assets/rp/worker/worker.js")]
     size = worker.evaluate("() => self.rpStandardLibraryNow('/tmp/rp-stdlib-test.zip')")
     (stdlib,) = (built_site / "pyodide").glob("*/python_stdlib.zip")
     assert size == stdlib.stat().st_size
@@ -146,7 +147,7 @@ def test_a_request_sent_before_ready_is_answered_after_ready(
     from rules_py.web import call
 
     page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
-    messages = page.evaluate(TALK_TO_WORKER, base_url + "assets/rp/worker.js")
+    messages = page.evaluate(TALK_TO_WORKER, base_url + "assets/rp/worker/worker.js")
     kinds = [message["type"] for message in messages]
     assert kinds.count("ready") == 1 and kinds[-1] == "response", kinds
     assert kinds.index("ready") < kinds.index("response")
@@ -169,7 +170,7 @@ def test_a_runtime_that_cannot_download_fails_in_plain_words(
     page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
     page.route("**/pyodide/**", lambda route: route.abort())
     page.route(SNAPSHOT, _missing)
-    messages = page.evaluate(TALK_TO_WORKER, base_url + "assets/rp/worker.js")
+    messages = page.evaluate(TALK_TO_WORKER, base_url + "assets/rp/worker/worker.js")
     failed = messages[-1]
     assert failed["type"] == "failed", messages
     assert failed["message"] == "Could not download the Python runtime."

@@ -1,5 +1,5 @@
 """On a page with rollers, Material's search index is built once Python has
-started (hooks/rollers_first.py, assets/rp/search-worker.js), so the
+started (hooks/rollers_first.py, assets/rp/material/search-worker.js), so the
 two do not share the processor at a first roll; a search typed meanwhile is
 answered at once, and the search works as on any other page."""
 
@@ -33,7 +33,7 @@ def test_the_index_is_built_once_python_is_ready(
     page: Page, base_url: str, built_site: Path
 ) -> None:
     material = requests_to(page, MATERIAL_WORKER)
-    wrapper = requests_to(page, "/assets/rp/search-worker.js")
+    wrapper = requests_to(page, "/assets/rp/material/search-worker.js")
     python = HeldPython(page)
     page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
     page.wait_for_selector('.rp-widget[data-state="starting"]')
@@ -70,7 +70,7 @@ def test_a_search_typed_while_python_starts_is_answered(
 
 def test_a_text_page_builds_the_index_at_once(page: Page, base_url: str) -> None:
     material = requests_to(page, MATERIAL_WORKER)
-    wrapper = requests_to(page, "/assets/rp/search-worker.js")
+    wrapper = requests_to(page, "/assets/rp/material/search-worker.js")
     page.goto(base_url)
     results = search_results(page, "armour")
     assert material and not wrapper

@@ -62,7 +62,7 @@ def test_the_worker_interrupts_the_named_call_only_and_answers_the_next(
     from rules_py.web import call
 
     page.goto(base_url + pages_with_widget(built_site, "dice.notation")[0])
-    first, second, third = page.evaluate(INTERRUPT, [base_url + "assets/rp/worker.js", SLOW])
+    first, second, third = page.evaluate(INTERRUPT, [base_url + "assets/rp/worker/worker.js", SLOW])
     assert first == {
         "ok": False,
         "cancelled": True,
@@ -74,7 +74,7 @@ def test_the_worker_interrupts_the_named_call_only_and_answers_the_next(
 
 
 EDIT_AND_ROLL = """async ([slow, now]) => {
-  const boot = document.querySelector('script[src*="assets/rp/boot.js"]').src;
+  const boot = document.querySelector('script[src*="assets/rp/page/boot.js"]').src;
   const link = await import(boot.replace("boot.js", "worker-link.js"));
   const root = document.querySelector('.rp-widget[data-widget="dice.notation"]');
   const field = root.querySelector('input[name="expression"]');

@@ -12,7 +12,7 @@ import sys
 import venv
 from pathlib import Path
 
-from tests.conftest import load_build_runtime_module
+from runtime.build.python_runtime import build_wheel
 
 # Run inside the clean environment: every widget with a default request, then
 # every action with a seed; prints the answers as one JSON object.
@@ -48,7 +48,7 @@ def _requests(catalog: list[dict[str, object]], seed: int) -> Requests:
 def test_the_wheel_installs_in_a_clean_venv_and_answers_every_widget(tmp_path: Path) -> None:
     from rules_py import web
 
-    wheel = load_build_runtime_module().build_wheel(tmp_path / "dist")
+    wheel = build_wheel(tmp_path / "dist")
     environment = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True, system_site_packages=False).create(environment)
     python = environment / "bin" / "python"

@@ -15,9 +15,9 @@ import { pathToFileURL } from "node:url";
 
 const site = process.argv[2];
 const py = join(site, "assets", "rp", "py");
-const { readSnapshot } = await import(pathToFileURL(join(site, "assets", "rp", "snapshot.js")).href);
+const { readSnapshot } = await import(pathToFileURL(join(site, "assets", "rp", "worker", "snapshot.js")).href);
 const packed = readFileSync(join(py, "snapshot.gz"));
-const { PYODIDE_VERSION } = await import(pathToFileURL(join(site, "assets", "rp", "paths.js")).href);
+const PYODIDE_VERSION = JSON.parse(readFileSync(join(site, "assets", "rp", "build-manifest.json"), "utf8")).pyodide.version;
 // As in the worker: the restore starts on an empty standard library zip, and
 // the first import of a module the snapshot lacks writes Pyodide's own there
 // (the worker downloads it; here it is read from the site). stdlib counts

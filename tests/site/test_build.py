@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from macros.widget_embed import WidgetArgumentError, widget_html
-from tests.conftest import ROOT, load_build_runtime_module, pages_with_widget
+from runtime.build import python_runtime
+from runtime.build.manifest import read_manifest
+from tests.conftest import ROOT, pages_with_widget
 
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>")
 
@@ -89,19 +91,18 @@ def test_pyodide_and_the_wheel_are_shipped_with_a_matching_lock(built_site: Path
     entry = lock["packages"]["rules-py"]
     wheel = built_site / "assets/rp/py" / entry["file_name"]
     assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
-    paths = (built_site / "assets/rp/paths.js").read_text()
-    assert f"pyodide/{version}/" in paths
+    manifest = read_manifest(built_site)
+    assert manifest and manifest.pyodide_index == f"pyodide/{version}/"
+    assert manifest.wheel.path == f"assets/rp/py/{entry['file_name']}"
     # What a normal start downloads that a restore does not: the standard
     # library zip and the wheel (weighed against a slow snapshot's rest).
     stdlib = built_site / "pyodide" / version / "python_stdlib.zip"
-    normal = stdlib.stat().st_size + wheel.stat().st_size
-    assert f"export const NORMAL_START_BYTES = {normal};" in paths
+    assert manifest.normal_start_bytes == stdlib.stat().st_size + wheel.stat().st_size
 
 
 def test_the_wheel_is_reproducible(tmp_path: Path) -> None:
-    build_runtime = load_build_runtime_module()
-    first = build_runtime.build_wheel(tmp_path / "a")
-    second = build_runtime.build_wheel(tmp_path / "b")
+    first = python_runtime.build_wheel(tmp_path / "a")
+    second = python_runtime.build_wheel(tmp_path / "b")
     assert first.name == second.name == "rules_py-0.1.0-py3-none-any.whl"
     assert first.read_bytes() == second.read_bytes()
 
@@ -110,11 +111,10 @@ def test_the_python_files_are_reproducible(built_site: Path, tmp_path: Path) -> 
     """Built again from the same wheel, the snapshot and the .pyc zips are
     the same bytes: a build that changes only the text keeps their addresses,
     and a reader's offline cache keeps them."""
-    build_runtime = load_build_runtime_module()
     shipped = built_site / "assets" / "rp" / "py"
     wheel = next(shipped.glob("*.whl"))
-    build_runtime.build_python_files(wheel, tmp_path)
-    for name in (build_runtime.SNAPSHOT_FILE, "python_stdlib-pyc.zip", "rules_py-pyc.zip"):
+    python_runtime.build_python_files(wheel, tmp_path)
+    for name in (python_runtime.SNAPSHOT_FILE, "python_stdlib-pyc.zip", "rules_py-pyc.zip"):
         assert (tmp_path / name).read_bytes() == (shipped / name).read_bytes(), name
 
 
@@ -137,15 +137,20 @@ def test_every_widget_root_carries_its_catalog_entry(built_site: Path) -> None:
     assert not (built_site / "assets/rp/catalog.json").exists()  # nothing fetches it any more
 
 
-def test_the_worker_finds_every_runtime_file(built_site: Path) -> None:
-    paths = (built_site / "assets/rp/paths.js").read_text()
-    for name in ("WHEEL_URL", "STDLIB_PYC_URL", "PYC_URL", "SNAPSHOT_URL"):
-        found = re.search(rf'export const {name} = new URL\("([^"?]+)\?v=([0-9a-f]+)"', paths)
-        assert found, name
-        file = built_site / "assets/rp" / found.group(1)
-        assert file.is_file(), name
+def test_the_manifest_names_every_runtime_file_with_its_size_and_digest(built_site: Path) -> None:
+    manifest = read_manifest(built_site)
+    assert manifest
+    for shipped in manifest.files:
+        file = built_site / shipped.path
+        assert file.is_file(), shipped
+        digest = hashlib.sha256(file.read_bytes()).hexdigest()
+        assert (shipped.bytes, shipped.sha256) == (file.stat().st_size, digest), shipped
         # The address changes with the content, so no cache mixes two builds.
-        assert hashlib.sha256(file.read_bytes()).hexdigest().startswith(found.group(2)), name
+        if shipped is not manifest.lock_file:
+            assert shipped.address == f"{shipped.path}?v={digest[:16]}", shipped
+    # The worker reads the manifest as a JSON module.
+    worker = (built_site / "assets/rp/worker/worker.js").read_text("utf-8")
+    assert 'import BUILD from "../build-manifest.json" with { type: "json" };' in worker
 
 
 def test_the_service_worker_keeps_the_snapshot_inflated(built_site: Path) -> None:
@@ -153,8 +158,9 @@ def test_the_service_worker_keeps_the_snapshot_inflated(built_site: Path) -> Non
     build = json.loads(sw.split("const BUILD = ", 1)[1].split(";\nconst CACHE", 1)[0])
     (address,) = build["inflate"]
     assert address in build["files"]
-    paths_js = (built_site / "assets" / "rp" / "paths.js").read_text("utf-8")
-    assert f'SNAPSHOT_URL = new URL("{address.removeprefix("assets/rp/")}"' in paths_js
+    manifest = read_manifest(built_site)
+    assert manifest and address == manifest.snapshot.address
+    assert "assets/rp/build-manifest.json" in build["files"]  # the worker's import, offline too
 
 
 def test_the_shipped_stdlib_holds_pyc_for_the_modules_used(built_site: Path) -> None:
@@ -221,15 +227,19 @@ def test_a_bad_widget_line_fails_the_strict_build(tmp_path: Path) -> None:
 
 
 def _imports(module: Path) -> set[str]:
-    """The runtime modules ``module`` imports, and theirs, by file name."""
+    """The runtime modules ``module`` imports, and theirs, by path under assets/rp/."""
+    root = module.parent.parent
     found: set[str] = set()
     pending = [module]
     while pending:
-        text = pending.pop().read_text(encoding="utf-8")
-        for name in re.findall(r'from "\./([\w-]+\.js)"', text):
-            if name not in found:
-                found.add(name)
-                pending.append(module.parent / name)
+        current = pending.pop()
+        text = current.read_text(encoding="utf-8")
+        for name in re.findall(r'from "(\.\.?/[\w/-]+\.js)"', text):
+            target = (current.parent / name).resolve()
+            relative = target.relative_to(root.resolve()).as_posix()
+            if relative not in found:
+                found.add(relative)
+                pending.append(target)
     return found
 
 
@@ -237,12 +247,13 @@ def test_every_module_of_the_runtime_is_preloaded_and_rollers_start_early(
     built_site: Path,
 ) -> None:
     rp = built_site / "assets" / "rp"
-    wanted = _imports(rp / "boot.js") | _imports(rp / "start.js")
-    preload = r'<link rel="modulepreload" href="[./]*assets/rp/([\w-]+\.js)"'
+    wanted = _imports(rp / "page/boot.js") | _imports(rp / "page/start.js")
+    preload = r'<link rel="modulepreload" href="[./]*assets/rp/([\w/-]+\.js)"'
     rollers = (built_site / "cairn/rules/index.html").read_text(encoding="utf-8")
     head = rollers.split("</head>")[0]
     assert set(re.findall(preload, head)) == wanted
-    assert re.search(r'<script type="module" async src="[./]*assets/rp/start\.js"></script>', head)
+    start = r'<script type="module" async src="[./]*assets/rp/page/start\.js"></script>'
+    assert re.search(start, head)
     # A text page starts nothing early (it warms the runtime at idle).
     text = (built_site / "index.html").read_text(encoding="utf-8")
     assert "start.js" not in text and not re.findall(preload, text)

@@ -2,9 +2,10 @@
 
 Python's side is read from ``rules_py`` itself: every dict literal (or
 ``dict(...)`` call) with a ``"type"`` key is a view block. The JavaScript side
-is the renderer table of ``assets/rp/blocks.js`` and the message types that
-``worker.js`` posts and ``worker-link.js`` handles. CONTRIBUTING.md documents
-both; it is checked against the same sources. No browser needed.
+is the renderer table of ``runtime/page/blocks.js`` and the message types that
+``runtime/worker/worker.js`` posts and ``runtime/page/worker-link.js``
+handles. ``runtime/README.md`` documents both; it is checked against the same
+sources. No browser needed.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ import re
 
 from tests.conftest import ROOT
 
-RUNTIME = ROOT / "site_overrides" / "assets" / "rp"
-CONTRIBUTING = ROOT / "CONTRIBUTING.md"
+RUNTIME = ROOT / "runtime"
+CONTRIBUTING = RUNTIME / "README.md"
 TABLE_START = "export const RENDERERS = Object.freeze({"
 TABLE_END = "});"
 
@@ -98,7 +99,7 @@ def documented_rows(section: str) -> dict[str, str]:
     """First cell (a `code` name) -> the whole row, for a Markdown table."""
     rows: dict[str, str] = {}
     for match in re.finditer(r"^\| `(\w+)` \|.*$", section, re.MULTILINE):
-        assert match.group(1) not in rows, f"CONTRIBUTING.md documents {match.group(1)} twice"
+        assert match.group(1) not in rows, f"runtime/README.md documents {match.group(1)} twice"
         rows[match.group(1)] = match.group(0)
     return rows
 
@@ -116,12 +117,12 @@ def test_python_emits_the_block_types_of_rules_py_widget() -> None:
 
 def test_every_block_type_has_a_renderer_and_no_renderer_is_dead() -> None:
     emitted = set(python_block_types())
-    table = renderer_table((RUNTIME / "blocks.js").read_text("utf-8"))
+    table = renderer_table((RUNTIME / "page" / "blocks.js").read_text("utf-8"))
     assert mismatch(emitted, set(table)) == mismatch(set(), set()), mismatch(emitted, set(table))
 
 
 def test_every_renderer_in_the_table_is_a_function_of_the_runtime() -> None:
-    source = (RUNTIME / "blocks.js").read_text("utf-8")
+    source = (RUNTIME / "page" / "blocks.js").read_text("utf-8")
     known = defined_functions(source)
     missing = {t: f for t, f in renderer_table(source).items() if f not in known}
     assert missing == {}
@@ -166,22 +167,22 @@ def types_in(module: str, pattern: str) -> set[str]:
 
 
 def worker_posts() -> set[str]:
-    return types_in("worker.js", r'post\(\{\s*type: "(\w+)"')
+    return types_in("worker/worker.js", r'post\(\{\s*type: "(\w+)"')
 
 
 def page_posts() -> set[str]:
     """The typed messages the page sends the worker (besides plain requests)."""
-    return types_in("worker-link.js", r'worker\.postMessage\(\{\s*type: "(\w+)"')
+    return types_in("page/worker-link.js", r'worker\.postMessage\(\{\s*type: "(\w+)"')
 
 
 def test_the_page_handles_every_message_the_worker_sends() -> None:
     assert worker_posts() == {"progress", "ready", "failed", "response"}
-    assert types_in("worker-link.js", r'message\.type === "(\w+)"') == worker_posts()
+    assert types_in("page/worker-link.js", r'message\.type === "(\w+)"') == worker_posts()
 
 
 def test_the_worker_handles_every_message_the_page_sends() -> None:
     assert page_posts() == {"interrupt"}
-    assert types_in("worker.js", r'event\.data\.type === "(\w+)"') == page_posts()
+    assert types_in("worker/worker.js", r'event\.data\.type === "(\w+)"') == page_posts()
 
 
 def test_contributing_documents_every_message() -> None:

@@ -112,7 +112,7 @@ def test_pyodide_and_hashed_bundles_are_cached_for_good() -> None:
     assert pattern.search("/pyodide/314.0.7/pyodide.asm.wasm")
     assert pattern.search("/assets/javascripts/bundle.a5f9d56c.min.js")
     assert pattern.search("/assets/stylesheets/main.57a0d79d.min.css")
-    assert not pattern.search("/assets/rp/boot.js")
+    assert not pattern.search("/assets/rp/page/boot.js")
     assert not pattern.search("/assets/rp/py/pyodide-lock.json")
     assert not pattern.search("/cairn/rules/")
 

@@ -1,9 +1,10 @@
-"""The sparse snapshot format: packed by scripts/build_runtime.py, expanded
-in the browser by site_overrides/assets/rp/snapshot.js (run here under Node,
-fed in chunks of many sizes, its module pages filled from a stand-in for the
-instance's memory) and, as a second method, by the build's own
-``unpack_snapshot``. Both must give back the exact memory, and a damaged file
-must be refused (the worker then falls back to a normal load)."""
+"""The sparse snapshot format, whose one home is runtime/worker/snapshot.js:
+packed by its ``packSnapshot`` (as the build does, under Node), expanded by
+its ``readSnapshot`` as in the browser (fed in chunks of many sizes, its
+module pages filled from a stand-in for the instance's memory) and, as a
+second method, by an independent reader written here from the format's
+description (:func:`_unpack`). Both must give back the exact memory, and a
+damaged file must be refused (the worker then falls back to a normal load)."""
 
 from __future__ import annotations
 
@@ -18,11 +19,62 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, load_build_runtime_module
+from runtime.build.manifest import read_manifest
+from tests.conftest import ROOT
 
-SNAPSHOT_JS = ROOT / "site_overrides" / "assets" / "rp" / "snapshot.js"
+SNAPSHOT_JS = ROOT / "runtime" / "worker" / "snapshot.js"
 EXPAND = ROOT / "tests" / "site" / "expand_snapshot.mjs"
-build = load_build_runtime_module()
+PACK = ROOT / "tests" / "site" / "pack_snapshot.mjs"
+
+
+class DamagedSnapshot(ValueError):
+    pass
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is required to run snapshot.js")
+    return node
+
+
+def _pack(memory: bytes, page: int, module: bytes, module_offset: int, tmp_path: Path) -> bytes:
+    """The gzipped snapshot, as the build packs it (snapshot.js under Node)."""
+    (tmp_path / "memory.bin").write_bytes(memory)
+    (tmp_path / "module-in.bin").write_bytes(module)
+    out = tmp_path / "packed.gz"
+    run = subprocess.run(
+        [_node(), str(PACK), str(SNAPSHOT_JS), str(tmp_path / "memory.bin"),
+         str(tmp_path / "module-in.bin"), str(module_offset), str(page), str(out)],
+        capture_output=True, text=True, timeout=120, check=True,
+    )
+    assert json.loads(run.stdout) == {"ok": True}, run.stdout
+    return out.read_bytes()
+
+
+def _unpack(packed: bytes, module: bytes) -> bytes:
+    """The memory again, read from the format's description alone."""
+    data = gzip.decompress(packed)
+    if data[:8] != b"RPSNAP2\0":
+        raise DamagedSnapshot("not a sparse snapshot")
+    page, full, count, module_count, module_offset = struct.unpack_from("<5I", data, 8)
+    memory = bytearray(full)
+    offset = 28 + 8 * (count + module_count)
+    for index in range(count + module_count):
+        first, pages = struct.unpack_from("<2I", data, 28 + 8 * index)
+        start = first * page
+        length = min(pages * page, full - start)
+        if index < count:
+            memory[start:start + length] = data[offset:offset + length]
+            offset += length
+        else:
+            own = start - module_offset
+            if own < 0 or own + length > len(module):
+                raise DamagedSnapshot("the module's memory does not cover the snapshot's")
+            memory[start:start + length] = module[own:own + length]
+    if offset != len(data):
+        raise DamagedSnapshot("a damaged sparse snapshot")
+    return bytes(memory)
 
 
 def _memory(page: int, pages: int, tail: int, seed: int) -> bytes:
@@ -57,9 +109,7 @@ def _module_for(memory: bytes, offset: int, page: int, seed: int) -> bytes:
 
 def _expand(packed: bytes, tmp_path: Path, chunk: int, module: bytes = b"",
             plain: bool = False) -> dict[str, object]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is required to run snapshot.js")
+    node = _node()
     file = tmp_path / "snapshot.gz"
     file.write_bytes(packed)
     module_file = tmp_path / "module.bin"
@@ -87,13 +137,13 @@ def test_the_browser_expands_exactly_what_the_build_packed(
 ) -> None:
     memory = _memory(page=64, pages=40, tail=13, seed=seed)
     module = _module_for(memory, offset=24, page=64, seed=seed)
-    packed = build.pack_snapshot(memory, page=64, module=module, module_offset=24)
+    packed = _pack(memory, 64, module, 24, tmp_path)
     (_, _, runs, module_runs, _), _ = _header(packed)
     assert runs and module_runs  # both kinds of pages are in play
     found = _expand(packed, tmp_path, chunk, module)
     assert found == {"length": len(memory), "sha256": hashlib.sha256(memory).hexdigest(),
                      "heard": len(packed)}
-    assert build.unpack_snapshot(packed, module) == memory
+    assert _unpack(packed, module) == memory
 
 
 def test_zero_pages_and_the_modules_own_are_left_out_and_a_host_that_inflates_it_is_fine(
@@ -106,7 +156,7 @@ def test_zero_pages_and_the_modules_own_are_left_out_and_a_host_that_inflates_it
     # own; the page holding the 1 (page 3) is not (its byte differs there).
     module = bytearray(len(memory) - 10)
     module[6 * page - 10:7 * page - 10] = b"\x03" * page
-    packed = build.pack_snapshot(memory, page=page, module=bytes(module), module_offset=10)
+    packed = _pack(memory, page, bytes(module), 10, tmp_path)
     data = gzip.decompress(packed)
     assert data[:8] == b"RPSNAP2\0"
     assert _header(packed) == ((page, len(memory), 2, 1, 10), [(3, 1), (9, 1), (6, 1)])
@@ -114,7 +164,7 @@ def test_zero_pages_and_the_modules_own_are_left_out_and_a_host_that_inflates_it
     found = _expand(packed, tmp_path, 5, bytes(module), plain=True)
     assert found["sha256"] == hashlib.sha256(memory).hexdigest()
     # Without the module's pages, the page of 3s stays zero: they are not in the file.
-    assert build.unpack_snapshot(packed, bytes(len(module))) != memory
+    assert _unpack(packed, bytes(len(module))) != memory
 
 
 def _damaged(packed: bytes, change: str) -> bytes:
@@ -142,7 +192,7 @@ def _damaged(packed: bytes, change: str) -> bytes:
 def test_a_damaged_snapshot_is_refused(tmp_path: Path, change: str) -> None:
     memory = _memory(page=64, pages=10, tail=0, seed=3)
     module = _module_for(memory, offset=100, page=64, seed=4)
-    packed = build.pack_snapshot(memory, page=64, module=module, module_offset=100)
+    packed = _pack(memory, 64, module, 100, tmp_path)
     found = _expand(_damaged(packed, change), tmp_path, 100, module)
     assert "error" in found and "snapshot" in str(found["error"])
 
@@ -150,21 +200,24 @@ def test_a_damaged_snapshot_is_refused(tmp_path: Path, change: str) -> None:
 def test_a_snapshot_for_another_module_is_refused(tmp_path: Path) -> None:
     memory = _memory(page=64, pages=10, tail=0, seed=3)
     module = _module_for(memory, offset=100, page=64, seed=4)
-    packed = build.pack_snapshot(memory, page=64, module=module, module_offset=100)
+    packed = _pack(memory, 64, module, 100, tmp_path)
     found = _expand(packed, tmp_path, 100, module[:64])  # an instance with less memory
     assert found == {"error": "a snapshot for another WebAssembly module"}
-    with pytest.raises(build.RuntimeBuildError):
-        build.unpack_snapshot(packed, module[:64])
+    with pytest.raises(DamagedSnapshot):
+        _unpack(packed, module[:64])
 
 
 def test_the_built_site_ships_the_packed_snapshot_only(built_site: Path) -> None:
     py = built_site / "assets" / "rp" / "py"
-    for scratch in ("snapshot.bin", build.MODULE_MEMORY_FILE, build.MODULE_OFFSET_FILE):
-        assert not (py / scratch).exists()
+    assert sorted(path.name for path in py.iterdir()) == [
+        "pyodide-lock.json", "python_stdlib-pyc.zip", "rules_py-0.1.0-py3-none-any.whl",
+        "rules_py-pyc.zip", "snapshot.gz",
+    ]
     (page, full, runs, module_runs, offset), table = _header((py / "snapshot.gz").read_bytes())
     assert module_runs == len(table) - runs
     assert full > 10_000_000 and runs and 0 < offset < page
     # Python's memory as the module left it holds much that is never written
     # again: over a megabyte of the snapshot is copied from the instance.
     assert sum(count for _, count in table[runs:]) * page > 1_000_000
-    assert "snapshot.gz?v=" in (built_site / "assets" / "rp" / "paths.js").read_text()
+    manifest = read_manifest(built_site)
+    assert manifest and manifest.snapshot.address.startswith("assets/rp/py/snapshot.gz?v=")

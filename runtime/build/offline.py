@@ -1,32 +1,32 @@
-"""The site offline and installable: the last step of ``make site``.
+"""Build step: the site offline and installable (the last of ``python -m runtime.build``).
 
-Run after ``mkdocs build`` and ``scripts/build_runtime.py``, it writes into
-the built site:
+It writes into the built site:
 
 - ``manifest.webmanifest`` and its icons (``assets/rp/icons/``, PNGs drawn
   here with the standard library: a die showing five on the theme's indigo),
   so a phone can install the site;
-- ``sw.js``, the service worker (``scripts/sw_template.js``) with the list of
+- ``sw.js``, the service worker (``runtime/offline/sw.js``) with the list of
   every file of the build and a digest of each, and the addresses of those
-  it keeps inflated; its cache is named after a digest of them all, so a new
-  build replaces the old cache whole.
+  it keeps inflated (from the build's manifest), injected where the source
+  says ``"__BUILD__"``, as Workbox's injectManifest does; its cache is named
+  after a digest of them all, so a new build replaces the old cache whole.
 
 Standard library only.
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
-import posixpath
 import re
 import struct
 import zlib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = ROOT / "scripts" / "sw_template.js"
+from runtime.build.manifest import read_manifest
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+TEMPLATE = ROOT / "runtime" / "offline" / "sw.js"
 PLACEHOLDER = '"__BUILD__"'
 ICON_DIR = "assets/rp/icons"
 ICON_SIZES = (192, 512)
@@ -39,7 +39,7 @@ WHITE = (0xFF, 0xFF, 0xFF)
 # sitemap (the sitemap itself is kept: instant navigation reads it).
 SKIPPED = {"sw.js", ".built", "sitemap.xml.gz"}
 
-__all__ = ["build_offline", "file_list", "icon", "kept_inflated", "manifest", "png"]
+__all__ = ["build_offline", "file_list", "icon", "manifest", "png", "site_config"]
 
 
 def png(width: int, height: int, pixels: list[bytes]) -> bytes:
@@ -110,35 +110,11 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def _runtime_addresses(site: Path) -> dict[str, str]:
-    """paths.js's URL constants (written by scripts/build_runtime.py) -> the
-    site address each one names, ``?v=`` included. None without a runtime."""
-    paths_js = site / "assets" / "rp" / "paths.js"
-    if not paths_js.exists():
-        return {}
-    found = re.findall(r'export const (\w+) = new URL\("([^"]+)", import\.meta\.url\)',
-                       paths_js.read_text("utf-8"))
-    return {name: posixpath.normpath("assets/rp/" + address) for name, address in found}
-
-
-def versioned_paths(site: Path) -> dict[str, str]:
-    """Site path -> the address the runtime asks for (with ``?v=``), from paths.js."""
-    return {address.split("?")[0]: address
-            for address in _runtime_addresses(site).values() if "?v=" in address}
-
-
-def kept_inflated(site: Path) -> list[str]:
-    """The addresses the service worker keeps inflated in its cache: the
-    memory snapshot that paths.js names, which the worker would otherwise
-    inflate on its own thread at every start."""
-    snapshot = _runtime_addresses(site).get("SNAPSHOT_URL")
-    return [snapshot] if snapshot else []
-
-
 def file_list(site: Path) -> dict[str, str]:
     """Every file of the build by the address it is asked for -> its digest.
     A page ``x/index.html`` is listed as ``x/``, the address a link uses."""
-    versioned = versioned_paths(site)
+    runtime = read_manifest(site)
+    versioned = runtime.versioned_addresses() if runtime else {}
     files: dict[str, str] = {}
     for path in sorted(site.rglob("*")):
         if not path.is_file() or (path.name in SKIPPED and path.parent == site):
@@ -170,7 +146,9 @@ def build_offline(site: Path, site_name: str, short_name: str, description: str)
     )
     files = file_list(site)
     version = _digest(json.dumps(files, sort_keys=True).encode("utf-8"))
-    build = json.dumps({"version": version, "files": files, "inflate": kept_inflated(site)},
+    runtime = read_manifest(site)
+    inflate = list(runtime.keep_inflated) if runtime else []
+    build = json.dumps({"version": version, "files": files, "inflate": inflate},
                        indent=0, sort_keys=True)
     template = TEMPLATE.read_text("utf-8")
     if PLACEHOLDER not in template:
@@ -179,26 +157,10 @@ def build_offline(site: Path, site_name: str, short_name: str, description: str)
     return version
 
 
-def _site_config() -> tuple[str, str]:
+def site_config() -> tuple[str, str]:
     """site_name and site_description of mkdocs.yml (plain lines, read without YAML)."""
     text = (ROOT / "mkdocs.yml").read_text("utf-8")
     name = re.search(r"^site_name: (.+)$", text, re.MULTILINE)
     description = re.search(r"^site_description: (.+)$", text, re.MULTILINE)
     return (name.group(1).strip() if name else "SRD",
             description.group(1).strip() if description else "")
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--site", default=ROOT / "site", type=Path)
-    args = parser.parse_args()
-    if not (args.site / "index.html").exists():
-        raise SystemExit(f"{args.site}/index.html is missing: run `mkdocs build` first.")
-    name, description = _site_config()
-    short_name = name.removesuffix(" SRD")
-    version = build_offline(args.site, name, short_name, description)
-    print(f"sw.js: cache rp-site-{version}, {len(file_list(args.site))} files")
-
-
-if __name__ == "__main__":
-    main()

@@ -27,7 +27,7 @@ function start() {
   if (!/^search\.[0-9a-f]+\.min\.js$/.test(MATERIAL_WORKER)) {
     throw new Error("Not Material's search worker: " + MATERIAL_WORKER);
   }
-  importScripts(new URL("../javascripts/workers/" + MATERIAL_WORKER, self.location.href).href);
+  importScripts(new URL("../../javascripts/workers/" + MATERIAL_WORKER, self.location.href).href);
   for (const data of held.splice(0)) self.dispatchEvent(new MessageEvent("message", { data }));
 }
 

@@ -4,7 +4,8 @@
 // for it), loaded normally with the rules_py wheel named with its sha256 in
 // the lock file, and then, unless the link is slow, the standard library and
 // rules_py come with .pyc compiled by Pyodide's own Python at build time.
-// paths.js is written by scripts/build_runtime.py.
+// Where each file is: the build's manifest (build-manifest.json, written by
+// runtime/build/, see runtime/README.md), imported as a JSON module.
 //
 // Messages (the contract with the page, documented in CONTRIBUTING.md):
 //   page -> worker  {id, name, request}           request: JSON text for rules_py.web.call
@@ -16,11 +17,19 @@
 //                   {type: "response", id, response}  response: JSON text; an interrupted
 //                                                  call answers {ok: false, cancelled: true, error}
 // Requests sent before "ready" are answered once it is reached.
-import {
-  PYODIDE_INDEX_URL, LOCK_FILE_URL, PACKAGE_NAME, STDLIB_PYC_URL, PYC_URL, SNAPSHOT_URL,
-  NORMAL_START_BYTES,
-} from "./paths.js";
+import BUILD from "../build-manifest.json" with { type: "json" };
 import { readSnapshot } from "./snapshot.js";
+
+// The manifest's addresses are the site's (its root is two folders up).
+const SITE_ROOT = new URL("../../../", import.meta.url);
+const siteURL = (address) => new URL(address, SITE_ROOT).href;
+const PYODIDE_INDEX_URL = siteURL(BUILD.pyodide.index);
+const LOCK_FILE_URL = siteURL(BUILD.runtime.lockFile.address);
+const PACKAGE_NAME = BUILD.runtime.packageName;
+const STDLIB_PYC_URL = siteURL(BUILD.runtime.stdlibPyc.address);
+const PYC_URL = siteURL(BUILD.runtime.rulesPyc.address);
+const SNAPSHOT_URL = siteURL(BUILD.runtime.snapshot.address);
+const NORMAL_START_BYTES = BUILD.runtime.normalStartBytes;
 
 function post(message) {
   self.postMessage(message);
@@ -313,7 +322,7 @@ const LATER_STDLIB_URL = new URL("python_stdlib-later.zip", PYODIDE_INDEX_URL).h
 const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]); // its end record alone
 
 // Called from Python (the finder the build put into the snapshot, see
-// scripts/runtime_snapshot.mjs) when a restored Python imports a standard
+// runtime/build/in_pyodide.py) when a restored Python imports a standard
 // library module it does not hold: Pyodide's zip is downloaded at once (a
 // worker may wait; the import waits) and written where the empty one was.
 function standardLibraryNow(pyodide, zipPath) {
@@ -389,9 +398,8 @@ async function loadNormally(loadPyodide, files) {
   if (pyc) {
     try {
       // Beside the installed sources (unpackArchive's default is the working directory).
-      const sitePackages = pyodide.runPython(
-        "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
-      );
+      const sitePackages = pyodide.pyimport("sys").path.toJs()
+        .find((entry) => entry.endsWith("site-packages"));
       pyodide.unpackArchive(await pyc, "zip", { extractDir: sitePackages });
     } catch (error) {
       console.warn("rules_py .pyc not used:", error); // slower imports, same results

@@ -14,8 +14,8 @@
 // by then: the event is sent again once the bundle has run (the site's own
 // modules listen to it only while the page is still loading). Elsewhere the
 // bundle is a plain <script> that has run before this module: nothing to do.
-import { whenIdle } from "./dom.js";
-import { onSettled } from "./worker-link.js";
+import { whenIdle } from "../page/dom.js";
+import { onSettled } from "../page/worker-link.js";
 
 const LATEST_MS = 2000;
 const READER_EVENTS = ["pointerdown", "keydown", "focusin"];

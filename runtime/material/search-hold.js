@@ -4,7 +4,7 @@
 // (onSettled, as for Material's script; also to a search worker that asks later),
 // and as soon as the reader goes to the search box (Material answers no
 // query before its index is built, so the reader must not wait for Python).
-import { onSettled } from "./worker-link.js";
+import { onSettled } from "../page/worker-link.js";
 
 const SEARCH_BOX = ".md-search__input";
 

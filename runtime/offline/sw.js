@@ -1,7 +1,8 @@
 // The site's service worker, written into the built site as /sw.js by
-// scripts/build_offline.py: BUILD below lists every file of the build (pages
-// by their address, the runtime's files with the ?v= of paths.js) with a
-// digest of each, and names the cache after a digest of them all.
+// runtime/build/offline.py: BUILD below lists every file of the build (pages
+// by their address, the runtime's files with the ?v= of the build's
+// manifest) with a digest of each, and names the cache after a digest of
+// them all.
 //
 // - install: caches every file, one at a time at low priority, reusing the
 //   bytes of an older version's cache where a file is unchanged; the files

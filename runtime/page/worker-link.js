@@ -10,7 +10,7 @@
 // after ANSWER_MS, or an `error` event, means the worker died: it is
 // restarted once by itself, and the reader's "Try again" restarts it after that.
 
-const WORKER_URL = new URL("worker.js", import.meta.url);
+const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
 export const STALL_MS = 20000;
 // Only a browser test shortens the bound (an init script sets rpTestAnswerMs
 // before any of the site's scripts runs); the site itself never sets it.

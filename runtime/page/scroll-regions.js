@@ -5,7 +5,7 @@
 // so a wide screen gets no extra tab stops. Re-checked when a wrapper
 // changes size (a turned phone, a resized window) and on every page of
 // Material's instant navigation.
-import { themeStarted } from "./theme-later.js";
+import { themeStarted } from "../material/theme-later.js";
 
 const WRAPPER = ".md-typeset__scrollwrap";
 const NAME = "Table, scrolls sideways";

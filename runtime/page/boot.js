@@ -12,11 +12,11 @@
 import { el, whenIdle } from "./dom.js";
 import { onRuntimeStatus, retryRuntime, runtimeStatus, startRuntime } from "./worker-link.js";
 import { Widget } from "./widget.js";
-import { registerOffline } from "./offline.js";
-import { holdSearchForRollers } from "./search-hold.js";
+import { registerOffline } from "../offline/offline.js";
+import { holdSearchForRollers } from "../material/search-hold.js";
 import { mountLog } from "./roll-log.js";
 import { readFragment } from "./share.js";
-import { startThemeAfterRollers, themeStarted } from "./theme-later.js";
+import { startThemeAfterRollers, themeStarted } from "../material/theme-later.js";
 import { keyboardScrollableTables } from "./scroll-regions.js";
 
 const widgets = new WeakMap(); // root -> Widget

@@ -1,15 +1,15 @@
 // The site offline: registers the service worker (sw.js at the site's root,
-// written by scripts/build_offline.py) once the page and the roller have
+// written by runtime/build/offline.py) once the page and the roller have
 // started, so its downloads never compete with the reader's first visit. When
 // a new version of the site has been cached, a banner offers a reload; the
 // new version is only used after that reload (no mix of versions on a page).
 // On the first visit, it also has the roller's worker run once from the
 // service worker's cache, so that the next visit starts sooner.
-import { el, whenIdle } from "./dom.js";
-import { onRuntimeStatus, runSpareWorker, runtimeStatus } from "./worker-link.js";
-import { themeStarted } from "./theme-later.js";
+import { el, whenIdle } from "../page/dom.js";
+import { onRuntimeStatus, runSpareWorker, runtimeStatus } from "../page/worker-link.js";
+import { themeStarted } from "../material/theme-later.js";
 
-const SITE_ROOT = new URL("../../", import.meta.url);
+const SITE_ROOT = new URL("../../../", import.meta.url);
 let registered = false;
 let reloading = false;
 

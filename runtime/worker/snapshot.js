@@ -1,11 +1,13 @@
-// The Python memory snapshot as the site ships it (`snapshot.gz`, written by
-// scripts/build_runtime.py): only the pages the browser cannot make itself,
-// gzipped. Half of Python's memory is zero pages, and a fifth of the rest
-// is the WebAssembly module's own data (what instantiating it writes), which
-// the worker copies from the instance it makes: what is downloaded, inflated
-// and copied is what remains, and the file needs no compression from the host.
+// The Python memory snapshot as the site ships it (`snapshot.gz`): only the
+// pages the browser cannot make itself, gzipped. Half of Python's memory is
+// zero pages, and a fifth of the rest is the WebAssembly module's own data
+// (what instantiating it writes), which the worker copies from the instance
+// it makes: what is downloaded, inflated and copied is what remains, and the
+// file needs no compression from the host.
 //
-// Before gzip, little-endian:
+// This module is the format's one home: packSnapshot writes it (at build
+// time, under Node, by runtime/build/make_snapshot.mjs) and sparseExpander /
+// readSnapshot read it (in the worker). Before gzip, little-endian:
 //   "RPSNAP2\0"                                     8 bytes
 //   page size, full size, run count, module run count,
 //   module offset                                   5 x uint32
@@ -15,13 +17,85 @@
 // size - module offset) on. Every page outside a run is zero; the last page
 // may be shorter than the page size (the full size need not be a multiple of it).
 //
-// Imported by worker.js, and under Node by tests/pyodide/restore_snapshot.mjs
-// and tests/site/expand_snapshot.mjs: no DOM here.
+// Imported by worker.js, and under Node by the build and by
+// tests/pyodide/restore_snapshot.mjs and tests/site/expand_snapshot.mjs: no DOM here.
 
 const MAGIC = [0x52, 0x50, 0x53, 0x4e, 0x41, 0x50, 0x32, 0x00]; // "RPSNAP2\0"
 const FIXED = 28; // magic + five uint32
 
 export class SnapshotFormatError extends Error {}
+
+export const SNAPSHOT_PAGE = 4096;
+
+/** Ascending page numbers as runs: [first page, page count]. */
+function runsOf(pages) {
+  const runs = [];
+  for (const index of pages) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === index) last[1] += 1;
+    else runs.push([index, 1]);
+  }
+  return runs;
+}
+
+function samePage(a, aStart, b, bStart, length) {
+  for (let i = 0; i < length; i += 1) if (a[aStart + i] !== b[bStart + i]) return false;
+  return true;
+}
+
+function zeroPage(bytes, start, length) {
+  for (let i = 0; i < length; i += 1) if (bytes[start + i] !== 0) return false;
+  return true;
+}
+
+/**
+ * Python's memory in the format above (not yet gzipped): a zero page is left
+ * out, and so is a page equal to the module's own memory (`moduleMemory`:
+ * the memory as instantiating the WebAssembly module left it, found in
+ * `memory` from byte `moduleOffset` on).
+ * @param {Uint8Array} memory
+ * @param {Uint8Array} moduleMemory
+ * @param {number} moduleOffset
+ * @param {number} [page]
+ * @returns {Uint8Array}
+ */
+export function packSnapshot(memory, moduleMemory, moduleOffset, page = SNAPSHOT_PAGE) {
+  if (!memory.length || memory.length >= 2 ** 32 || moduleOffset < 0 || moduleOffset > memory.length) {
+    throw new SnapshotFormatError(`a snapshot of ${memory.length} bytes cannot be packed`);
+  }
+  const shipped = [];
+  const fromModule = [];
+  for (let index = 0; index * page < memory.length; index += 1) {
+    const start = index * page;
+    const length = Math.min(page, memory.length - start);
+    if (zeroPage(memory, start, length)) continue;
+    const own = start - moduleOffset;
+    if (moduleMemory.length && own >= 0 && own + length <= moduleMemory.length &&
+        samePage(memory, start, moduleMemory, own, length)) fromModule.push(index);
+    else shipped.push(index);
+  }
+  const runs = runsOf(shipped);
+  const moduleRuns = runsOf(fromModule);
+  const size = (first, count) => Math.min(count * page, memory.length - first * page);
+  const body = runs.reduce((sum, [first, count]) => sum + size(first, count), 0);
+  const headerSize = FIXED + 8 * (runs.length + moduleRuns.length);
+  const out = new Uint8Array(headerSize + body);
+  out.set(MAGIC);
+  const view = new DataView(out.buffer);
+  [page, memory.length, runs.length, moduleRuns.length, moduleOffset]
+    .forEach((value, i) => view.setUint32(8 + 4 * i, value, true));
+  [...runs, ...moduleRuns].forEach(([first, count], i) => {
+    view.setUint32(FIXED + 8 * i, first, true);
+    view.setUint32(FIXED + 8 * i + 4, count, true);
+  });
+  let at = headerSize;
+  for (const [first, count] of runs) {
+    const length = size(first, count);
+    out.set(memory.subarray(first * page, first * page + length), at);
+    at += length;
+  }
+  return out;
+}
 
 // Takes the bytes of the uncompressed format in chunks of any size, writes
 // each run straight to its place in a zero-filled buffer of the full size.

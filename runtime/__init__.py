@@ -1,0 +1,1 @@
+"""The site's browser runtime: JavaScript by role, and its build steps (``runtime.build``)."""

@@ -1,0 +1,29 @@
+"""``python -m runtime.build --site site``: every step after the page build."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from runtime.build.assets import copy_runtime, name_material_search_worker
+from runtime.build.offline import build_offline, file_list, site_config
+from runtime.build.python_runtime import ROOT, ship
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--site", default=ROOT / "site", type=Path)
+    args = parser.parse_args()
+    site: Path = args.site
+    if not (site / "index.html").exists():
+        raise SystemExit(f"{site}/index.html is missing: build the pages first (mkdocs build).")
+    copy_runtime(site)
+    name_material_search_worker(site)
+    ship(site)
+    name, description = site_config()
+    version = build_offline(site, name, name.removesuffix(" SRD"), description)
+    print(f"sw.js: cache rp-site-{version}, {len(file_list(site))} files")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+// Build step, run by runtime/build/python_runtime.py under Node with the
+// pinned npm pyodide: everything Python-side the browser worker loads
+// besides the wheel.
+//
+//   node runtime/build/make_snapshot.mjs <wheel> <out dir>
+//
+// writes into <out dir>:
+// - python_stdlib-pyc.zip: Pyodide's standard library with a .pyc beside the
+//   .py of every module the rollers use, compiled by Pyodide's own Python
+//   (3.14) as unchecked hash-based .pyc, which zipimport loads without the
+//   source mtime (the normal load, when the snapshot cannot be used);
+// - rules_py-pyc.zip: rules_py/**/__pycache__/*.cpython-314.pyc, the same way,
+//   unpacked over the installed wheel;
+// - snapshot.gz: a memory snapshot of Python with every rules_py module and
+//   every data table loaded, restored by the worker with no rules_py file,
+//   packed by ../worker/snapshot.js (the format's one home) and gzipped. It
+//   is made on the .pyc zip above (no compiling: a smaller, cleaner memory)
+//   and restored on an empty zip: every module the rollers use is in memory
+//   already, and Pyodide's own standard library zip is downloaded only for
+//   an import that needs it (in_pyodide.py, install_standard_library_finder).
+import { loadPyodide } from "pyodide";
+import nodeCrypto from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { packSnapshot } from "../worker/snapshot.js";
+
+const [wheelPath, outDir] = process.argv.slice(2);
+if (!wheelPath || !outDir) {
+  console.error("usage: node runtime/build/make_snapshot.mjs <wheel> <out dir>");
+  process.exit(2);
+}
+const wheel = new Uint8Array(readFileSync(wheelPath));
+const quiet = { stdout: () => {}, stderr: (text) => console.error(text) };
+
+// The same wheel gives the same snapshot, byte for byte: a build that
+// changes only the text keeps the snapshot's address (its ?v= digest), and a
+// reader's offline cache keeps its 4.8 MB instead of downloading them again.
+// What Python's memory would take from this machine is made fixed: the hash
+// secret (PYTHONHASHSEED=0: dicts and sets laid out alike), the randomness
+// read while it starts (mimalloc's keys, the random module's state: a fixed
+// stream here), and the clock (file times, and caches keyed by them). None
+// of it is a secret kept from the reader, who downloads this memory anyway;
+// rolls take fresh seeds from the browser's crypto.getRandomValues at each
+// call (rules_py/core/rng.py), never from memory.
+let clock = Date.UTC(2020, 0, 1);
+Date.now = () => (clock += 1);
+performance.now = () => (clock += 1) - Date.UTC(2020, 0, 1);
+let randomState = 0x2545f491;
+nodeCrypto.randomFillSync = (view) => {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  for (let i = 0; i < bytes.length; i += 1) {
+    randomState ^= randomState << 13; // xorshift32
+    randomState ^= randomState >>> 17;
+    randomState ^= randomState << 5;
+    bytes[i] = randomState & 0xff;
+  }
+  return view;
+};
+const reproducible = { ...quiet, env: { PYTHONHASHSEED: "0" } };
+
+// The Python run inside Pyodide lives in in_pyodide.py beside this file: it
+// is run in a namespace of its own in each Python, and its functions called.
+const IN_PYODIDE = readFileSync(new URL("in_pyodide.py", import.meta.url), "utf8");
+function steps(pyodide) {
+  const namespace = pyodide.globals.get("dict")();
+  namespace.set("__name__", "rp_snapshot_build");
+  pyodide.runPython(IN_PYODIDE, { globals: namespace });
+  return (name) => namespace.get(name)();
+}
+
+// 1. A normal load: run what a page runs, then compile what it used.
+const first = await loadPyodide(reproducible);
+first.unpackArchive(wheel, "wheel");
+const firstSteps = steps(first);
+firstSteps("warm_up");
+const [stdlibZip, stdlibCount] = firstSteps("compile_standard_library").toJs();
+const [rulesZip, rulesCount] = firstSteps("compile_rules_py").toJs();
+writeFileSync(join(outDir, "python_stdlib-pyc.zip"), stdlibZip);
+writeFileSync(join(outDir, "rules_py-pyc.zip"), rulesZip);
+console.log(`compiled ${stdlibCount} stdlib modules and ${rulesCount} rules_py modules ` +
+  `with Pyodide ${first.version}`);
+
+// 2. The snapshot, made on the standard library just written. The memory as
+// instantiating the WebAssembly module leaves it (its own data, before any
+// of Pyodide's code has run) is kept too: pages of the snapshot equal to it
+// are not shipped, the worker copies them from the instance it makes.
+const pyc = new Uint8Array(readFileSync(join(outDir, "rules_py-pyc.zip")));
+let moduleMemory = null;
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async (...args) => {
+  const made = await instantiate(...args);
+  const instance = made.instance ?? made;
+  if (!moduleMemory) moduleMemory = new Uint8Array(instance.exports.memory.buffer).slice();
+  return made;
+};
+const second = await loadPyodide({
+  ...reproducible,
+  stdLibURL: join(outDir, "python_stdlib-pyc.zip"),
+  _makeSnapshot: true,
+});
+second.unpackArchive(wheel, "wheel");
+second.unpackArchive(pyc, "zip");
+const secondSteps = steps(second);
+secondSteps("warm_up");
+second.pyimport("gc").collect();
+secondSteps("prove_no_file_is_needed");
+secondSteps("install_standard_library_finder");
+secondSteps("drop_zip_tables");
+const snapshot = second.makeMemorySnapshot();
+WebAssembly.instantiate = instantiate;
+if (!moduleMemory) throw new Error("the WebAssembly module's own memory was not seen");
+// Shipped packed (snapshot.js, the format's one home): without its zero
+// pages and those equal to the module's own memory; makeMemorySnapshot
+// writes Python's memory last, which tells where it begins.
+const packed = packSnapshot(snapshot, moduleMemory, snapshot.length - second._module.HEAPU8.length);
+writeFileSync(join(outDir, "snapshot.gz"), gzipSync(packed, { level: 6 }));
+console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${(packed.length / 1e6).toFixed(1)} MB packed`);
