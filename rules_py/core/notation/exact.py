@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules_py.core import dist
-from rules_py.core.dist import Dist, _convolve_dense, _power_dense
+from rules_py.core.dist import Dist
+from rules_py.core.dist.kronecker import convolve_dense, power_dense
 from rules_py.core.notation.bounds import die_bounds, term_bounds
 from rules_py.core.notation.rolling import die_value
 from rules_py.core.notation.tree import (
@@ -219,7 +220,7 @@ def _add_w(a: W, b: W) -> W:
         a, b = b, a
     if len(b[1]) == 1:  # a constant (or a certain result): shift and scale
         return a[0] + b[0], [w * b[1][0] for w in a[1]], a[2] * b[2]
-    return a[0] + b[0], _convolve_dense(a[1], b[1]), a[2] * b[2]
+    return a[0] + b[0], convolve_dense(a[1], b[1]), a[2] * b[2]
 
 
 def _neg(a: W) -> W:
@@ -297,7 +298,7 @@ def _die(term: DiceTerm) -> W:
 def _dice(term: DiceTerm) -> W:
     one = _die(term)
     if term.keep is None:
-        return one[0] * term.count, _power_dense(one[1], term.count), one[2] ** term.count
+        return one[0] * term.count, power_dense(one[1], term.count), one[2] ** term.count
     kept, highest = term.keep.kept(term.count)
     if not highest:
         one = _neg(one)
