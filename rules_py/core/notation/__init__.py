@@ -36,7 +36,8 @@ from __future__ import annotations
 from rules_py.core.dist import Dist
 from rules_py.core.errors import RulesInputError, describe
 from rules_py.core.notation.bounds import bounds
-from rules_py.core.notation.exact import MAX_OUTCOMES, MAX_WORK, Cost, Odds, compute, final_cost
+from rules_py.core.notation.cost import MAX_OUTCOMES, MAX_WORK, Cost, final_cost
+from rules_py.core.notation.exact import Odds, compute
 from rules_py.core.notation.parser import parse
 from rules_py.core.notation.rolling import Roll, RolledDie, TermRoll, roll_expression
 from rules_py.core.notation.tree import (
