@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules_py.core.errors import RulesInputError
 from rules_py.huldufolk.actors import Actor, Nature, Threshold
 from rules_py.huldufolk.cards import Hand, Rank
 from rules_py.huldufolk.play.table import LOG_MAX, SIDES, Pending, SideKey, Table, side_key
@@ -30,8 +31,20 @@ STATE_CHARS_MAX = 40_000  # well within web.MAX_REQUEST_CHARS with the form besi
 DAMAGE_MAX = 10_000  # a tally, not a rule: only guards the saved state
 
 
-class SavedTableError(ValueError):
-    """The saved table cannot be used; the message says why, for the notice."""
+class SavedTableError(RulesInputError):
+    """A saved table that cannot be used, for the request's ``state``.
+
+    ``reason`` says why in words a notice can quote ("its log is unreadable");
+    ``message`` is the whole sentence. ``str()`` gives the reason alone: the
+    card pool builder puts it in its own notice and starts with fresh decks.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("state", f"The saved decks could not be used: {reason}.")
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 def to_json(table: Table) -> dict[str, Any]:
@@ -109,16 +122,17 @@ def from_json(raw: object, names: Mapping[SideKey, str]) -> Table:
     return table
 
 
-def _ints(value: object) -> list[int]:
+def _ints(value: object, unreadable: str) -> list[int]:
+    """``value`` if it is a list of whole numbers; else ``unreadable`` is the reason."""
     if not isinstance(value, list) or not all(
         isinstance(item, int) and not isinstance(item, bool) for item in value
     ):
-        raise SavedTableError("a list of cards or numbers is unreadable")
+        raise SavedTableError(unreadable)
     return list(value)
 
 
 def _threshold(value: object, rank: Rank) -> Threshold:
-    numbers = _ints(value)
+    numbers = _ints(value, "a threshold is unreadable")
     low, high = (0, 5) if rank is Rank.MINOR else (5, 20)
     if len(numbers) != 2 or not low <= numbers[0] <= high:
         raise SavedTableError("a threshold is out of bounds")
@@ -134,10 +148,18 @@ def _side(raw: object, name: str) -> tuple[Actor, int]:
         raise SavedTableError("a side is unreadable")
     try:
         rank = Rank(raw["rank"])
+    except ValueError:
+        raise SavedTableError("a side is neither a Major nor a Minor Actor") from None
+    try:
         nature = Nature(raw["nature"])
-        hand = Hand(rank, tuple(_ints(raw["hand"])), tuple(_ints(raw["aside"])))
-    except ValueError as error:
-        raise SavedTableError(f"a side is unreadable ({error})") from None
+    except ValueError:
+        raise SavedTableError("a side is neither mundane nor supernatural") from None
+    held = _ints(raw["hand"], "a side's hand is unreadable")
+    aside = _ints(raw["aside"], "a side's initiative card is unreadable")
+    try:
+        hand = Hand(rank, tuple(held), tuple(aside))
+    except ValueError:
+        raise SavedTableError(f"a side's cards are not a hand of a {rank.deck_name}") from None
     mundane = _threshold(raw["mundane"], rank)
     needs_supernatural = rank is Rank.MAJOR or nature is Nature.SUPERNATURAL
     if (raw["supernatural"] is None) == needs_supernatural:
@@ -163,7 +185,7 @@ def _pending(raw: object) -> Pending | None:
     for pick in picks:
         if not isinstance(pick, list) or len(pick) != 2 or pick[0] not in SIDES:
             raise SavedTableError("its face-down cards are unreadable")
-        card = _ints([pick[1]])[0]
+        card = _ints([pick[1]], "its face-down cards are unreadable")[0]
         parsed.append((pick[0], card))
     return Pending(kind, attacker, tuple(parsed))
 
