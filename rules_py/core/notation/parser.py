@@ -14,12 +14,12 @@ from rules_py.core.notation.bounds import bounds
 from rules_py.core.notation.tokens import DIGITS, FOREIGN, LETTERS, SYMBOLS, WORDS, Token, tokenize
 from rules_py.core.notation.tree import (
     FIELD,
+    MAX_BRACKET_DEPTH,
     MAX_CONSTANT,
     MAX_DICE_PER_TERM,
     MAX_DICE_TOTAL,
     MAX_GROUP_ITEMS,
     MAX_LENGTH,
-    MAX_NESTING,
     MAX_REPEAT_CHANCE,
     MAX_SIDES,
     Comparator,
@@ -169,10 +169,10 @@ class _Parser:
         return self.label(term)
 
     def nest(self, start: Token, depth: int) -> None:
-        if depth >= MAX_NESTING:
+        if depth >= MAX_BRACKET_DEPTH:
             raise NotationError(
                 start.column,
-                f"brackets, max( and min( may be nested at most {MAX_NESTING} deep.",
+                f"brackets, max( and min( may be nested at most {MAX_BRACKET_DEPTH} deep.",
             )
 
     # -- dice and their modifiers
