@@ -51,7 +51,8 @@ def notation_limits() -> str:
             f"- dice of 1 to {notation.MAX_SIDES} sides, constants up to {notation.MAX_CONSTANT};",
             f"- brackets, `max(` and `min(` nested at most {notation.MAX_BRACKET_DEPTH} deep, "
             f"at most {notation.MAX_GROUP_ITEMS} rolls in a group;",
-            "- at most 3 faces in 4 may explode or be rerolled.",
+            f"- at most {notation.MAX_REPEAT_CHANCE.numerator} faces in "
+            f"{notation.MAX_REPEAT_CHANCE.denominator} may explode or be rerolled.",
         ]
     )
 

@@ -271,7 +271,8 @@ class _Parser:
             raise NotationError(
                 where,
                 f"{chance.numerator} of {chance.denominator} faces would roll again; at most "
-                "3 in 4 may (a die would rarely stop).",
+                f"{MAX_REPEAT_CHANCE.numerator} in {MAX_REPEAT_CHANCE.denominator} may "
+                "(a die would rarely stop).",
             )
 
     def keep(self, count: int, what: str) -> Keep:
