@@ -31,14 +31,21 @@ ESSENCE_CAP_RULE = (
     "Three attributes at rank 3 would give an essence of 4, but essences rank "
     "from zero to three: this site caps a derived essence at 3."
 )
-FAITH_RULE = "Faith is not derived from attributes (the text sets it in chapter 2)."
+# "Faith is determined differently and explained in detail in chapter 2."
+FAITH_RULE = (
+    "Faith is not derived from attributes: the text determines it differently, in its "
+    "chapter 2, which these rules do not include."
+)
 
 
 def derived_essence(essence: str, attributes: Mapping[str, int]) -> int:
     """Rank of Heart, Mind or Strength from the three attributes it draws on.
 
-    Rounded down after halving; capped at 3 (see ``ESSENCE_CAP_RULE``).
+    Rounded down after halving; capped at 3 (see ``ESSENCE_CAP_RULE``). Faith
+    is refused with ``FAITH_RULE``: it is an essence, but not derived.
     """
+    if essence == "Faith":
+        raise RulesInputError("essence", FAITH_RULE)
     require_choice("essence", "Essence", essence, tuple(ESSENCE_SOURCES))
     total = 0
     for name in ESSENCE_SOURCES[essence]:
