@@ -22,6 +22,14 @@ from rules_py.huldufolk.pools import DEFENCE_COMPONENTS, POOL_COMPONENTS
 from rules_py.huldufolk.powers import refresh_effects, restore_effects
 from rules_py.huldufolk.tables import BeliefRank, belief_ranks, challenge_bands
 
+__all__ = [
+    "belief_ranks_markdown",
+    "challenge_ratings_table",
+    "pool_table",
+    "powers_table",
+    "register",
+]
+
 
 def _cell(text: str) -> str:
     """Table cells keep their words; a literal pipe would split the cell."""

@@ -12,6 +12,8 @@ from typing import Any
 from rules_py.core import notation
 from rules_py.core.notation.reference import FORMS, READINGS
 
+__all__ = ["notation_forms", "notation_limits", "notation_readings", "register"]
+
 
 def _cell(text: str) -> str:
     if not text:
