@@ -17,6 +17,8 @@ from typing import Any
 
 from macros import widget_embed
 
+__all__ = ["define_env"]
+
 
 def define_env(env: Any) -> None:
     widget_embed.register(env)

@@ -17,6 +17,18 @@ from typing import Any
 
 from rules_py.cairn import bestiary, harm, scars, spells, tables
 
+__all__ = [
+    "SPELLS_PAGE",
+    "cairn_creature",
+    "cairn_monster_template",
+    "cairn_reaction_table",
+    "cairn_scars_table",
+    "cairn_spells_table",
+    "might_heart_fate_table",
+    "might_heart_harm_table",
+    "register",
+]
+
 SPELLS_PAGE = "spells.md"  # creature cards link their spells to the table's rows
 
 

@@ -11,6 +11,24 @@ from typing import Any
 
 from rules_py.dice_pool import tables as data
 
+__all__ = [
+    "TABLES",
+    "advantages",
+    "anima",
+    "dice_pool_table",
+    "difficulties",
+    "environmental_damage",
+    "group_magnitudes",
+    "key_issues",
+    "limit_gains",
+    "maneuvers",
+    "mundane_armor",
+    "obstructions",
+    "register",
+    "time_magnitudes",
+    "world_scales",
+]
+
 
 def _markdown(header: Sequence[str], align: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     """A Markdown table; ``align`` holds one of "left", "center", "right" per column."""

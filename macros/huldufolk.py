@@ -22,6 +22,14 @@ from rules_py.huldufolk.pools import DEFENCE_COMPONENTS, POOL_COMPONENTS
 from rules_py.huldufolk.powers import refresh_effects, restore_effects
 from rules_py.huldufolk.tables import BeliefRank, belief_ranks, challenge_bands
 
+__all__ = [
+    "belief_ranks_markdown",
+    "challenge_ratings_table",
+    "pool_table",
+    "powers_table",
+    "register",
+]
+
 
 def _cell(text: str) -> str:
     """Table cells keep their words; a literal pipe would split the cell."""
@@ -95,23 +103,24 @@ def _amount(points: int | None) -> str:
 
 
 def powers_table(path: str | None = None) -> str:
-    rows = ["| Power | What it does in the card pool builder |", "| --- | --- |"]
+    header = ["| Power | What it does in the card pool builder |", "| --- | --- |"]
+    powers: list[tuple[str, str]] = []
     for effect in refresh_effects():
         count = "every spent card" if effect.count is None else "one spent card"
         span = f"{effect.cards.low}-{effect.cards.high}".replace("1-", "Ace-", 1)
-        rows.append((effect.power, f"{count} from {span} returns to the hand"))
+        powers.append((effect.power, f"{count} from {span} returns to the hand"))
     for restoring in restore_effects():
         kinds = " or ".join(kind.value for kind in restoring.thresholds)
         who = "a Minor Actor's " if restoring.minor_only else ""
-        rows.append((restoring.power, f"{who}{kinds} threshold {_amount(restoring.points)}"))
-    lines = rows[:2] + [
+        powers.append((restoring.power, f"{who}{kinds} threshold {_amount(restoring.points)}"))
+    rows = [
         f"| {_cell(power)} | {_cell(text)} |"
-        for power, text in rows[2:]
+        for power, text in powers
         if path is None or power.startswith(path)
     ]
-    if len(lines) == 2:
+    if not rows:
         raise ValueError(f"no Huldufolk power starts with {path!r}")
-    return "\n".join(lines)
+    return "\n".join(header + rows)
 
 
 def register(env: Any) -> None:

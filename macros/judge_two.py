@@ -12,6 +12,19 @@ from typing import Any
 
 from rules_py.judge_two.tables import tables
 
+__all__ = [
+    "RENDERERS",
+    "armour",
+    "attack_bands",
+    "attributes",
+    "challenge_levels",
+    "disguises",
+    "essences",
+    "judge_two_table",
+    "outcomes",
+    "register",
+]
+
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")

@@ -12,6 +12,8 @@ from typing import Any
 from rules_py.core import notation
 from rules_py.core.notation.reference import FORMS, READINGS
 
+__all__ = ["notation_forms", "notation_limits", "notation_readings", "register"]
+
 
 def _cell(text: str) -> str:
     if not text:
@@ -49,9 +51,10 @@ def notation_limits() -> str:
             f"- at most {notation.MAX_DICE_PER_TERM} dice in one term and "
             f"{notation.MAX_DICE_TOTAL} in the whole expression;",
             f"- dice of 1 to {notation.MAX_SIDES} sides, constants up to {notation.MAX_CONSTANT};",
-            f"- brackets, `max(` and `min(` nested at most {notation.MAX_NESTING} deep, "
+            f"- brackets, `max(` and `min(` nested at most {notation.MAX_BRACKET_DEPTH} deep, "
             f"at most {notation.MAX_GROUP_ITEMS} rolls in a group;",
-            "- at most 3 faces in 4 may explode or be rerolled.",
+            f"- at most {notation.MAX_REPEAT_CHANCE.numerator} faces in "
+            f"{notation.MAX_REPEAT_CHANCE.denominator} may explode or be rerolled.",
         ]
     )
 

@@ -15,6 +15,18 @@ from typing import Any
 
 from rules_py.registry import all_widgets
 
+__all__ = [
+    "DOCS",
+    "EMBED",
+    "GAMES",
+    "ROLLERS_PAGE",
+    "TITLE",
+    "RollersPageError",
+    "pages_by_widget",
+    "register",
+    "rollers_markdown",
+]
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 EMBED = re.compile(r"""widget\(\s*["']([a-z_]+\.[a-z_]+)["']""")
 TITLE = re.compile(r"^#\s+(.+?)\s*$", re.MULTILINE)

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from rules_py.core.errors import RulesInputError
-from rules_py.web import MAX_NESTING, nesting_depth
+from rules_py.web import MAX_JSON_DEPTH, nesting_depth
 
 __all__ = ["FRAGMENT_PREFIX", "MAX_LINK_CHARS", "parse_link", "share_fragment"]
 
@@ -66,8 +66,8 @@ def parse_link(link: str) -> tuple[str, str]:
         text = unquote(fragment[len(FRAGMENT_PREFIX) - 1 :], errors="strict")
     except UnicodeDecodeError:
         raise _malformed("its roll part is not UTF-8 text") from None
-    if nesting_depth(text) > MAX_NESTING:
-        raise _malformed(f"its roll part is nested more than {MAX_NESTING} levels deep")
+    if nesting_depth(text) > MAX_JSON_DEPTH:
+        raise _malformed(f"its roll part is nested more than {MAX_JSON_DEPTH} levels deep")
     try:
         envelope = json.loads(text)
     except (ValueError, RecursionError):

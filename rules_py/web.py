@@ -32,7 +32,7 @@ from rules_py.core.rng import SEED_LIMIT, Rng, fresh_seed
 from rules_py.widget import Call, DeclaredValues, Widget
 
 __all__ = [
-    "MAX_NESTING",
+    "MAX_JSON_DEPTH",
     "MAX_REQUEST_CHARS",
     "RESERVED_KEYS",
     "call",
@@ -43,7 +43,13 @@ __all__ = [
 
 RESERVED_KEYS = ("action", "seed", "state")
 MAX_REQUEST_CHARS = 100_000  # a form never needs more; refuse before parsing
-MAX_NESTING = 32  # deeper JSON would overflow the parser's C stack in the browser
+# How deep brackets may nest in JSON text from the browser (a request, or the
+# roll part of a share link), counted before parsing: json.loads recurses in C,
+# and in Pyodide a few thousand levels exhaust the stack and kill the worker
+# instead of raising. The deepest the site sends is 5 (a card pool table saved
+# with a card face down: request, state, pending, picks, pick); 32 leaves room
+# for any new state and is far below what the stack holds.
+MAX_JSON_DEPTH = 32
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -103,9 +109,9 @@ def _parse(request_json: str) -> dict[str, Any]:
         raise RulesInputError(
             "request", f"The request is too long (at most {MAX_REQUEST_CHARS} characters)."
         )
-    if nesting_depth(request_json) > MAX_NESTING:
+    if nesting_depth(request_json) > MAX_JSON_DEPTH:
         raise RulesInputError(
-            "request", f"The request is nested too deeply (at most {MAX_NESTING} levels)."
+            "request", f"The request is nested too deeply (at most {MAX_JSON_DEPTH} levels)."
         )
     try:
         request = json.loads(request_json)

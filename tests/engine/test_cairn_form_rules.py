@@ -6,7 +6,7 @@ from itertools import product
 
 import pytest
 
-from rules_py.cairn import attack, harm, hirelings, saves, tables
+from rules_py.cairn import attack, harm, hirelings, saves, scars, tables
 from rules_py.cairn.rulesets import CAIRN, GRIT, MIGHT_HEART, rule_set
 from rules_py.core.errors import RulesInputError
 from rules_py.core.ranges import IntRange
@@ -106,7 +106,7 @@ def test_a_scar_carries_its_readings() -> None:
     target = harm.target_for(CAIRN, "pc", hp=3, max_hp=6)
     result = harm.apply_harm(target, 3, Rng(5))
     assert result.scar is not None
-    assert result.notes[-2:] == (harm.TOTAL_READING, harm.MAXIMUM_READING)
+    assert result.notes[-2:] == (scars.TOTAL_READING, scars.MAXIMUM_READING)
 
 
 def test_harm_table_rows_hold_int_ranges() -> None:

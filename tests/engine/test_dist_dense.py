@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_py.core import dist
-from rules_py.core.dist import _valuation
+from rules_py.core.dist.building import _valuation
 
 
 @given(

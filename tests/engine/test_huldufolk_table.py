@@ -103,6 +103,41 @@ def test_a_pending_card_must_still_be_in_hand() -> None:
         from_json(saved, NAMES)
 
 
+def test_an_unusable_saved_table_is_a_rules_input_error_on_the_state() -> None:
+    with pytest.raises(RulesInputError) as caught:
+        from_json({"version": 1}, NAMES)
+    error = caught.value
+    assert isinstance(error, SavedTableError)
+    assert error.field == "state"
+    assert error.reason == "it was saved by an older version of this builder"
+    assert error.message == (
+        "The saved decks could not be used: it was saved by an older version of this builder."
+    )
+    assert str(error) == error.reason  # what the card pool builder quotes in its notice
+
+
+@pytest.mark.parametrize(
+    ("part", "value", "reason"),
+    [
+        ("rank", "huge", "a side is neither a Major nor a Minor Actor"),
+        ("rank", [[1]], "a side is neither a Major nor a Minor Actor"),
+        ("nature", "x", "a side is neither mundane nor supernatural"),
+        ("hand", [1, 2, 11], "a side's cards are not a hand of a full deck (Ace-10)"),
+        ("hand", [1, "2"], "a side's hand is unreadable"),
+        ("aside", [1], "a side's cards are not a hand of a full deck (Ace-10)"),
+        ("aside", "1", "a side's initiative card is unreadable"),
+        ("mundane", 5, "a threshold is unreadable"),
+        ("mundane", [30, 30], "a threshold is out of bounds"),
+    ],
+)
+def test_a_broken_side_says_what_is_wrong_in_words(part: str, value: object, reason: str) -> None:
+    saved = to_json(table())
+    saved["a"][part] = value
+    with pytest.raises(SavedTableError) as caught:
+        from_json(saved, NAMES)
+    assert caught.value.reason == reason
+
+
 def test_end_combat_without_a_combat_is_refused() -> None:
     with pytest.raises(RulesInputError) as caught:
         end_combat(table())

@@ -184,7 +184,7 @@ def test_an_oversized_or_deep_saved_table_is_discarded_with_the_notice() -> None
     state = to_json(table())
     oversized = {**state, "log": ["x" * 1_500] * LOG_MAX}  # 60,000 characters
     deep: object = []
-    for _ in range(web.MAX_NESTING - 6):  # the deepest a request may be
+    for _ in range(web.MAX_JSON_DEPTH - 6):  # the deepest a request may be
         deep = [deep]
     nested = {**state, "pending": {"kind": "exchange", "attacker": "a", "picks": [deep]}}
     huge = {**state, "a": {**state["a"], "name": "x" * 60_000}}

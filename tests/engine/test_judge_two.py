@@ -12,6 +12,7 @@ from rules_py.judge_two.judging import (
     ATTRIBUTES,
     CANCEL_RULE,
     ESSENCES,
+    FAITH_RULE,
     LONG_SAVE_RULE,
     ActionKind,
     DiceMode,
@@ -117,9 +118,11 @@ def test_essence_is_capped_at_three() -> None:
 
 
 def test_faith_is_not_derived() -> None:
+    """ "Faith is determined differently and explained in detail in chapter 2." """
     with pytest.raises(RulesInputError) as error:
         derived_essence("Faith", dict.fromkeys(ATTRIBUTES, 1))
     assert error.value.field == "essence"
+    assert error.value.message == FAITH_RULE
 
 
 def test_bad_attribute_rank_names_the_attribute() -> None:

@@ -26,7 +26,7 @@ exact for the roller and within that of dice that never stop
 Limits, refused before any die is rolled: :data:`MAX_LENGTH` characters,
 :data:`MAX_DICE_PER_TERM` dice a term and :data:`MAX_DICE_TOTAL` in all, dice
 of 1 to :data:`MAX_SIDES` sides, constants up to :data:`MAX_CONSTANT`,
-brackets nested :data:`MAX_NESTING` deep, :data:`MAX_GROUP_ITEMS` rolls in a
+brackets nested :data:`MAX_BRACKET_DEPTH` deep, :data:`MAX_GROUP_ITEMS` rolls in a
 group. Exact odds are refused, before any work, when their estimated cost
 (:func:`chartable`) is over the budget; such an expression can still be rolled.
 """
@@ -36,17 +36,18 @@ from __future__ import annotations
 from rules_py.core.dist import Dist
 from rules_py.core.errors import RulesInputError, describe
 from rules_py.core.notation.bounds import bounds
-from rules_py.core.notation.exact import MAX_OUTCOMES, MAX_WORK, Cost, Odds, compute, final_cost
+from rules_py.core.notation.cost import MAX_OUTCOMES, MAX_WORK, Cost, final_cost
+from rules_py.core.notation.exact import Odds, compute
 from rules_py.core.notation.parser import parse
 from rules_py.core.notation.rolling import Roll, RolledDie, TermRoll, roll_expression
 from rules_py.core.notation.tree import (
     FIELD,
+    MAX_BRACKET_DEPTH,
     MAX_CONSTANT,
     MAX_DICE_PER_TERM,
     MAX_DICE_TOTAL,
     MAX_GROUP_ITEMS,
     MAX_LENGTH,
-    MAX_NESTING,
     MAX_REPEAT_CHANCE,
     MAX_SIDES,
     TAIL_BOUND,
@@ -68,12 +69,12 @@ from rules_py.core.rng import Rng
 
 __all__ = [
     "FIELD",
+    "MAX_BRACKET_DEPTH",
     "MAX_CONSTANT",
     "MAX_DICE_PER_TERM",
     "MAX_DICE_TOTAL",
     "MAX_GROUP_ITEMS",
     "MAX_LENGTH",
-    "MAX_NESTING",
     "MAX_OUTCOMES",
     "MAX_REPEAT_CHANCE",
     "MAX_SIDES",

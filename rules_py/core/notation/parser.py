@@ -1,4 +1,4 @@
-"""Reading a dice expression: tokens with their columns, then the grammar.
+"""Reading a dice expression: its tokens (:mod:`.tokens`), then the grammar.
 
 Every error is a :class:`NotationError` naming the 1-based column where
 reading stopped, what was found there and what was expected.
@@ -11,15 +11,15 @@ from typing import Literal, TypeVar
 
 from rules_py.core.errors import RulesInputError, describe
 from rules_py.core.notation.bounds import bounds
+from rules_py.core.notation.tokens import DIGITS, FOREIGN, LETTERS, SYMBOLS, WORDS, Token, tokenize
 from rules_py.core.notation.tree import (
     FIELD,
+    MAX_BRACKET_DEPTH,
     MAX_CONSTANT,
     MAX_DICE_PER_TERM,
     MAX_DICE_TOTAL,
     MAX_GROUP_ITEMS,
-    MAX_LABEL,
     MAX_LENGTH,
-    MAX_NESTING,
     MAX_REPEAT_CHANCE,
     MAX_SIDES,
     Comparator,
@@ -40,25 +40,8 @@ from rules_py.core.notation.tree import (
     Term,
 )
 
+# The tokens' names are read from here too, where they were first written.
 __all__ = ["DIGITS", "FOREIGN", "LETTERS", "SYMBOLS", "WORDS", "Token", "parse"]
-
-DIGITS = "0123456789"
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
-# Longest first: at each letter the longest word that fits is read.
-WORDS = ("dbl", "max", "min", "kh", "kl", "dh", "dl", "df", "ro", "k", "d", "r", "f", "p")
-SYMBOLS = (
-    ">=", "<=", "!!", ">", "<", "=", "!", "+", "-", "*", "/",
-    "(", ")", "{", "}", ",", "%",
-)  # fmt: skip
-# Words of other rollers that this notation writes otherwise.
-FOREIGN = {
-    "x": "exploding dice are written with ! here (d6!, d10!>=9)",
-    "xo": "an explosion is written with ! here; to stop after one, there is no short form",
-    "rr": "a reroll until the die is no longer in range is written r here (d6r1)",
-    "cs": "successes are counted with >=, <= or = after the dice here (6d10>=7)",
-    "cf": "failures are counted with f after a success test here (6d10>=7f1)",
-    "floor": "a division rounds down already (7/2 is 3)",
-}
 
 _AMBIGUOUS = (
     "Roll20 reads '{symbol}{n}' as '{n} or {word}' but Foundry VTT and rpg-dice-roller as "
@@ -68,95 +51,10 @@ _AMBIGUOUS = (
 T = TypeVar("T")
 
 
-class Token:
-    __slots__ = ("column", "kind", "text")
-
-    def __init__(
-        self,
-        kind: Literal["number", "word", "symbol", "label", "comment", "end"],
-        text: str,
-        column: int,
-    ) -> None:
-        self.kind = kind
-        self.text = text
-        self.column = column
-
-    def shown(self) -> str:
-        if self.kind == "end":
-            return "the end of the expression"
-        if self.kind == "label":
-            return f"the label [{describe(self.text)[1:-1]}]"
-        if self.kind == "comment":
-            return "'#'"
-        return f"'{self.text}'"
-
-
-def _word_at(text: str, i: int) -> str | None:
-    lowered = text[i : i + 3].lower()
-    return next((w for w in WORDS if lowered.startswith(w)), None)
-
-
-def _tokens(text: str) -> list[Token]:
-    """Numbers, words, symbols, ``[labels]`` and a trailing ``# label``; 1-based columns."""
-    found: list[Token] = []
-    i = 0
-    while i < len(text):
-        char = text[i]
-        start = i
-        if char in " \t":
-            i += 1
-        elif char in DIGITS:
-            while i < len(text) and text[i] in DIGITS:
-                i += 1
-            found.append(Token("number", text[start:i], start + 1))
-        elif char == "[":
-            end = text.find("]", i)
-            if end < 0:
-                raise NotationError(start + 1, "a label opened with '[' needs its closing ']'.")
-            label = text[i + 1 : end].strip()
-            if len(label) > MAX_LABEL or "[" in label:
-                raise NotationError(
-                    start + 1, f"a label is at most {MAX_LABEL} characters, without '['."
-                )
-            found.append(Token("label", label, start + 1))
-            i = end + 1
-        elif char == "#":
-            found.append(Token("comment", text[i + 1 :].strip(), start + 1))
-            i = len(text)
-        elif char.lower() in LETTERS:
-            word = _word_at(text, i)
-            run = i
-            while run < len(text) and text[run].lower() in LETTERS:
-                run += 1
-            whole = text[i:run].lower()
-            if word is None or whole in FOREIGN:
-                hint = FOREIGN.get(whole, "")
-                raise NotationError(
-                    start + 1,
-                    f"unknown word '{text[i:run]}'"
-                    + (f": {hint}." if hint else "; expected a die such as d6, dF, d%, "
-                       "a modifier (k, kh, kl, d, dh, dl, r, ro, !, !!, !p, f, dbl) or max(/min(."),
-                )  # fmt: skip
-            found.append(Token("word", word, start + 1))
-            i += len(word)
-        else:
-            symbol = next((s for s in SYMBOLS if text.startswith(s, i)), None)
-            if symbol is None:
-                raise NotationError(
-                    start + 1,
-                    f"unexpected character {describe(char)}; expected a number, a die such as "
-                    "2d6, max(, +, -, *, /, one of >= <= = ! ( ) { } , % or a [label].",
-                )
-            found.append(Token("symbol", symbol, start + 1))
-            i += len(symbol)
-    found.append(Token("end", "", len(text) + 1))
-    return found
-
-
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
-        self.tokens = _tokens(text)
+        self.tokens = tokenize(text)
         self.position = 0
         self.dice_total = 0
 
@@ -271,10 +169,10 @@ class _Parser:
         return self.label(term)
 
     def nest(self, start: Token, depth: int) -> None:
-        if depth >= MAX_NESTING:
+        if depth >= MAX_BRACKET_DEPTH:
             raise NotationError(
                 start.column,
-                f"brackets, max( and min( may be nested at most {MAX_NESTING} deep.",
+                f"brackets, max( and min( may be nested at most {MAX_BRACKET_DEPTH} deep.",
             )
 
     # -- dice and their modifiers
@@ -373,7 +271,8 @@ class _Parser:
             raise NotationError(
                 where,
                 f"{chance.numerator} of {chance.denominator} faces would roll again; at most "
-                "3 in 4 may (a die would rarely stop).",
+                f"{MAX_REPEAT_CHANCE.numerator} in {MAX_REPEAT_CHANCE.denominator} may "
+                "(a die would rarely stop).",
             )
 
     def keep(self, count: int, what: str) -> Keep:

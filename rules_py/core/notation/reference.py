@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules_py.core.notation.tree import MAX_REPEAT_CHANCE
+
 __all__ = ["FORMS", "READINGS", "Form", "Reading"]
 
 
@@ -116,7 +118,9 @@ READINGS: tuple[Reading, ...] = (
             "names no limit.",
             "A die stops after so many extra rolls that getting there has a chance under 1 in a "
             "billion for the term; the odds are exact for this roller and within that of dice "
-            "that never stop. At most 3 faces in 4 may explode or be rerolled."),
+            "that never stop. At most "
+            f"{MAX_REPEAT_CHANCE.numerator} faces in {MAX_REPEAT_CHANCE.denominator} "
+            "may explode or be rerolled."),
     Reading("exploding and rerolling in one term",
             "Roll20 does both while the dice roll; rpg-dice-roller explodes first, then "
             "rerolls; Foundry VTT applies modifiers in the order written.",

@@ -10,13 +10,13 @@ from rules_py.core.errors import RulesInputError
 
 __all__ = [
     "FIELD",
+    "MAX_BRACKET_DEPTH",
     "MAX_CONSTANT",
     "MAX_DICE_PER_TERM",
     "MAX_DICE_TOTAL",
     "MAX_GROUP_ITEMS",
     "MAX_LABEL",
     "MAX_LENGTH",
-    "MAX_NESTING",
     "MAX_REPEAT_CHANCE",
     "MAX_SIDES",
     "TAIL_BOUND",
@@ -46,7 +46,12 @@ MAX_DICE_PER_TERM = 100
 MAX_DICE_TOTAL = 200
 MAX_SIDES = 1000
 MAX_CONSTANT = 10_000
-MAX_NESTING = 3
+# How deep brackets, max( and min( may nest inside one another in an expression.
+# The forms of the dialect nest once (a group, or max( of rolls: see
+# reference.FORMS); three levels leave room to combine them, as in
+# max({d8, d8}kh1, (d6+2)*2), while every walk of the tree (reading, bounds,
+# cost, rolling, odds), each recursive, stays a few calls deep.
+MAX_BRACKET_DEPTH = 3
 MAX_GROUP_ITEMS = 10
 MAX_LABEL = 60
 # An explosion or a reroll may happen on at most 3 faces in 4: more rarely stops.
