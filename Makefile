@@ -12,7 +12,7 @@ WHEELS_DIR := .cache/pyodide-wheels
 WHEELS_STAMP := $(WHEELS_DIR)/.downloaded
 SITE_STAMP := site/.built
 SITE_SOURCES := mkdocs.yml pyproject.toml package-lock.json \
-	$(shell find docs rules_py macros hooks site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
+	$(shell find docs rules_py macros site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: serve site test bench lint chromium deps clean
@@ -53,7 +53,7 @@ chromium:
 	@bash scripts/ensure-chromium.sh
 
 lint: $(PY_STAMP)
-	$(BIN)/ruff check rules_py macros hooks runtime tests bench scripts
+	$(BIN)/ruff check rules_py macros runtime tests bench scripts
 	$(BIN)/mypy --strict rules_py runtime
 
 test: site $(WHEELS_STAMP) chromium lint

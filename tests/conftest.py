@@ -82,7 +82,7 @@ def built_file(page: Path, address: str, site: Path) -> Path:
 
 
 def load_module(path: Path) -> Any:
-    """A module from a file outside any package (scripts/, hooks/)."""
+    """A module from a file outside any package (scripts/)."""
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
