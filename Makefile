@@ -28,11 +28,13 @@ $(NPM_STAMP): package-lock.json package.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The pages, then the steps that follow them (runtime/build): the runtime's
-# files, Python (Pyodide, wheel, snapshot) and the build's manifest, then the
-# service worker, web app manifest and icons.
+# The pages, then the steps that follow them (runtime/build): the search
+# index's own entries and the roller pages' changes, the runtime's files,
+# Python (Pyodide, wheel, snapshot) and the build's manifest, then the
+# service worker, web app manifest and icons. Not --quiet: MkDocs 1.6 then
+# drops warnings before strict mode counts them, and builds despite them.
 $(SITE_STAMP): $(PY_STAMP) $(NPM_STAMP) $(SITE_SOURCES)
-	$(BIN)/mkdocs build --strict --quiet
+	$(BIN)/mkdocs build --strict
 	$(BIN)/python -m runtime.build --site site
 	touch $@
 
