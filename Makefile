@@ -1,5 +1,6 @@
 # Entry points: `make serve` (build and serve on http://127.0.0.1:8000),
-# `make test` (the whole suite, as CI runs it), `make site`, `make bench`.
+# `make test` (the whole suite, as CI runs it), `make site`, `make bench`,
+# `make zensical` (the site built by Zensical, and its browser test).
 # Every target installs what it needs first and skips work that is up to date.
 
 SHELL := /bin/bash
@@ -15,7 +16,7 @@ SITE_SOURCES := mkdocs.yml pyproject.toml package-lock.json \
 	$(shell find docs rules_py macros site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve site test bench lint chromium deps clean
+.PHONY: serve site test bench lint chromium deps clean zensical
 
 deps: $(PY_STAMP) $(NPM_STAMP)
 
@@ -63,6 +64,36 @@ test: site $(WHEELS_STAMP) chromium lint
 
 bench: site chromium
 	$(BIN)/python bench/run_all.py
+
+# The same sources built by Zensical, Material's successor, in a venv of its
+# own: a scratch copy (Zensical writes its cache beside mkdocs.yml and its
+# site inside the project), then the steps that follow the page build, then a
+# browser test of that site (tests/zensical; `make test` skips it when no
+# Zensical build is there). zensical 0.0.74 and 0.1.x need a `zensical-ui`
+# release PyPI lacks, hence the pin.
+ZENSICAL_VERSION := 0.0.73
+ZENSICAL_VENV := .venv-zensical
+ZENSICAL_STAMP := $(ZENSICAL_VENV)/.installed-$(ZENSICAL_VERSION)
+ZENSICAL_SRC := build/zensical-src
+ZENSICAL_SITE := build/zensical-site
+
+$(ZENSICAL_STAMP):
+	$(PYTHON) -m venv $(ZENSICAL_VENV)
+	@$(ZENSICAL_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
+		'zensical==$(ZENSICAL_VERSION)' || { \
+		echo "make zensical: zensical==$(ZENSICAL_VERSION) cannot be installed here (see pip's message above); nothing was built."; \
+		exit 1; }
+	rm -f $(ZENSICAL_VENV)/.installed-*
+	touch $@
+
+zensical: $(PY_STAMP) $(NPM_STAMP) $(ZENSICAL_STAMP) chromium
+	rm -rf $(ZENSICAL_SRC) $(ZENSICAL_SITE)
+	mkdir -p $(ZENSICAL_SRC)
+	cp -R mkdocs.yml docs macros rules_py site_overrides $(ZENSICAL_SRC)/
+	cd $(ZENSICAL_SRC) && $(CURDIR)/$(ZENSICAL_VENV)/bin/zensical build --strict
+	mv $(ZENSICAL_SRC)/site $(ZENSICAL_SITE)
+	$(BIN)/python -m runtime.build --site $(ZENSICAL_SITE)
+	ZENSICAL_SITE=$(ZENSICAL_SITE) $(BIN)/python -m pytest tests/zensical -p no:cacheprovider -rs
 
 clean:
 	rm -rf site .cache build *.egg-info
