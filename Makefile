@@ -1,5 +1,6 @@
 # Entry points: `make serve` (build and serve on http://127.0.0.1:8000),
-# `make test` (the whole suite, as CI runs it), `make site`, `make bench`.
+# `make test` (the whole suite, as CI runs it), `make site`, `make bench`,
+# `make zensical` (the site built by Zensical, and its browser test).
 # Every target installs what it needs first and skips work that is up to date.
 
 SHELL := /bin/bash
@@ -12,10 +13,10 @@ WHEELS_DIR := .cache/pyodide-wheels
 WHEELS_STAMP := $(WHEELS_DIR)/.downloaded
 SITE_STAMP := site/.built
 SITE_SOURCES := mkdocs.yml pyproject.toml package-lock.json \
-	$(shell find docs rules_py macros hooks site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
+	$(shell find docs rules_py macros site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve site test bench lint chromium deps clean
+.PHONY: serve site test bench lint chromium deps clean zensical
 
 deps: $(PY_STAMP) $(NPM_STAMP)
 
@@ -28,11 +29,13 @@ $(NPM_STAMP): package-lock.json package.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The pages, then the steps that follow them (runtime/build): the runtime's
-# files, Python (Pyodide, wheel, snapshot) and the build's manifest, then the
-# service worker, web app manifest and icons.
+# The pages, then the steps that follow them (runtime/build): the search
+# index's own entries and the roller pages' changes, the runtime's files,
+# Python (Pyodide, wheel, snapshot) and the build's manifest, then the
+# service worker, web app manifest and icons. Not --quiet: MkDocs 1.6 then
+# drops warnings before strict mode counts them, and builds despite them.
 $(SITE_STAMP): $(PY_STAMP) $(NPM_STAMP) $(SITE_SOURCES)
-	$(BIN)/mkdocs build --strict --quiet
+	$(BIN)/mkdocs build --strict
 	$(BIN)/python -m runtime.build --site site
 	touch $@
 
@@ -53,7 +56,7 @@ chromium:
 	@bash scripts/ensure-chromium.sh
 
 lint: $(PY_STAMP)
-	$(BIN)/ruff check rules_py macros hooks runtime tests bench scripts
+	$(BIN)/ruff check rules_py macros runtime tests bench scripts
 	$(BIN)/mypy
 
 test: site $(WHEELS_STAMP) chromium lint
@@ -61,6 +64,36 @@ test: site $(WHEELS_STAMP) chromium lint
 
 bench: site chromium
 	$(BIN)/python bench/run_all.py
+
+# The same sources built by Zensical, Material's successor, in a venv of its
+# own: a scratch copy (Zensical writes its cache beside mkdocs.yml and its
+# site inside the project), then the steps that follow the page build, then a
+# browser test of that site (tests/zensical; `make test` skips it when no
+# Zensical build is there). zensical 0.0.74 and 0.1.x need a `zensical-ui`
+# release PyPI lacks, hence the pin.
+ZENSICAL_VERSION := 0.0.73
+ZENSICAL_VENV := .venv-zensical
+ZENSICAL_STAMP := $(ZENSICAL_VENV)/.installed-$(ZENSICAL_VERSION)
+ZENSICAL_SRC := build/zensical-src
+ZENSICAL_SITE := build/zensical-site
+
+$(ZENSICAL_STAMP):
+	$(PYTHON) -m venv $(ZENSICAL_VENV)
+	@$(ZENSICAL_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
+		'zensical==$(ZENSICAL_VERSION)' || { \
+		echo "make zensical: zensical==$(ZENSICAL_VERSION) cannot be installed here (see pip's message above); nothing was built."; \
+		exit 1; }
+	rm -f $(ZENSICAL_VENV)/.installed-*
+	touch $@
+
+zensical: $(PY_STAMP) $(NPM_STAMP) $(ZENSICAL_STAMP) chromium
+	rm -rf $(ZENSICAL_SRC) $(ZENSICAL_SITE)
+	mkdir -p $(ZENSICAL_SRC)
+	cp -R mkdocs.yml docs macros rules_py site_overrides $(ZENSICAL_SRC)/
+	cd $(ZENSICAL_SRC) && $(CURDIR)/$(ZENSICAL_VENV)/bin/zensical build --strict
+	mv $(ZENSICAL_SRC)/site $(ZENSICAL_SITE)
+	$(BIN)/python -m runtime.build --site $(ZENSICAL_SITE)
+	ZENSICAL_SITE=$(ZENSICAL_SITE) $(BIN)/python -m pytest tests/zensical -p no:cacheprovider -rs
 
 clean:
 	rm -rf site .cache build *.egg-info

@@ -13,9 +13,21 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
+from pathlib import Path
 from typing import Any
 
-from macros import widget_embed
+# Zensical loads this file by its path and puts neither the project's folder on
+# sys.path nor this package in sys.modules (MkDocs' macros plugin does the
+# first): without the folder, neither this package's modules nor rules_py
+# could be imported here.
+_PROJECT = str(Path(__file__).resolve().parent.parent)
+if _PROJECT not in sys.path:
+    sys.path.append(_PROJECT)
+
+from macros import widget_embed  # noqa: E402  (needs the path above)
+
+__all__ = ["define_env"]
 
 __all__ = ["define_env"]
 

@@ -44,8 +44,9 @@ def built_site() -> Path:
     site = Path(os.environ.get("SITE_DIR", ROOT / "site"))
     if not (site / "index.html").exists() or not (site / "sw.js").exists():
         # The same steps as `make site`: the pages, then the steps that follow them.
+        # Not --quiet, which would keep strict mode from seeing any warning.
         subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
             cwd=ROOT,
             check=True,
         )
@@ -82,7 +83,7 @@ def built_file(page: Path, address: str, site: Path) -> Path:
 
 
 def load_module(path: Path) -> Any:
-    """A module from a file outside any package (scripts/, hooks/)."""
+    """A module from a file outside any package (scripts/)."""
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

@@ -8,6 +8,10 @@ from pathlib import Path
 from runtime.build.assets import copy_runtime, name_material_search_worker
 from runtime.build.offline import build_offline, file_list, site_config
 from runtime.build.python_runtime import ROOT, ship
+from runtime.build.roller_pages import hold_material_in_site
+from runtime.build.search_index import improve_search
+
+__all__ = ["main"]
 
 
 def main() -> None:
@@ -17,6 +21,11 @@ def main() -> None:
     site: Path = args.site
     if not (site / "index.html").exists():
         raise SystemExit(f"{site}/index.html is missing: build the pages first (mkdocs build).")
+    # The generator's pages and search index first: the offline step digests
+    # every file as it will be served.
+    indexes = improve_search(site, ROOT / "mkdocs.yml")
+    with_rollers = hold_material_in_site(site)
+    print(f"search: {', '.join(indexes)}; {len(with_rollers)} pages with rollers")
     copy_runtime(site)
     name_material_search_worker(site)
     ship(site)

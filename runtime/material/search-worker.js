@@ -1,7 +1,8 @@
 // Material's search worker, started once the rollers of the page have
-// started. On a page with rollers, hooks/rollers_first.py points
-// Material's search at this file, and writes the name of Material's own
-// worker into the built copy (MATERIAL_WORKER). Building the search index
+// started. On a page with rollers, the build step
+// runtime/build/roller_pages.py points Material's search at this file, and
+// runtime/build/assets.py writes the name of Material's own worker into the
+// built copy (MATERIAL_WORKER). Building the search index
 // takes a few hundred milliseconds of a phone's processor, just when Python
 // starts for the first roll; so the messages Material sends are held until
 // the page says "go" on the "rp-runtime" channel (search-hold.js: the

@@ -2,9 +2,10 @@
 // the rollers, not with the page. Its start-up (about 140 ms of the page's
 // thread on a slow phone: evaluating the bundle, then its DOMContentLoaded
 // work) would share the processor with Python's start, just when the reader
-// waits for a first roll. hooks/rollers_first.py replaces the bundle's
-// <script> on such pages with a preload carrying `data-rp-theme-later`, so
-// its bytes still arrive with the page; this module runs it at the first of:
+// waits for a first roll. The build step runtime/build/roller_pages.py
+// replaces the bundle's <script> on such pages with a preload carrying
+// `data-rp-theme-later`, so its bytes still arrive with the page; this
+// module runs it at the first of:
 // - the runtime has started (or failed) and every press made meanwhile has
 //   been answered, then at idle;
 // - the reader touches, clicks, types or moves focus outside the rollers

@@ -1,5 +1,5 @@
 """On a page with rollers, Material's search index is built once Python has
-started (hooks/rollers_first.py, assets/rp/material/search-worker.js), so the
+started (runtime/build/roller_pages.py, assets/rp/material/search-worker.js), so the
 two do not share the processor at a first roll; a search typed meanwhile is
 answered at once, and the search works as on any other page."""
 

@@ -21,14 +21,13 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from tests.conftest import ROOT, load_module
-
-search_hook = load_module(ROOT / "hooks" / "search_index.py")
+from runtime.build import search_index
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
 NAME_KEYS = ("name", "title", "common_name")
-MAX_PAGES_FOR_A_NAME = search_hook.MAX_PAGES_FOR_A_NAME
+MAX_PAGES_FOR_A_NAME = search_index.MAX_PAGES_FOR_A_NAME
 TOP = 3
 
 
@@ -104,7 +103,7 @@ def distinct(built_site: Path, named: dict[str, set[str]]) -> dict[str, set[str]
     return {
         name: pages
         for name, pages in named.items()
-        if 0 < len(pages) <= MAX_PAGES_FOR_A_NAME and search_hook.is_distinct(name, pages_with)
+        if 0 < len(pages) <= MAX_PAGES_FOR_A_NAME and search_index.is_distinct(name, pages_with)
     }
 
 

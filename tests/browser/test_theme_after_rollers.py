@@ -1,5 +1,5 @@
 """On a page with rollers, Material's own script runs after the rollers have
-started (hooks/rollers_first.py, assets/rp/material/theme-later.js), or at once
+started (runtime/build/roller_pages.py, assets/rp/material/theme-later.js), or at once
 when the reader reaches for the page around them, or 2 s after the page's
 load at the latest; it then works as on any other page."""
 

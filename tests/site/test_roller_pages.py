@@ -1,8 +1,9 @@
-"""hooks/rollers_first.py: on pages with rollers, Material's bundle is
+"""runtime/build/roller_pages.py: on pages with rollers, Material's bundle is
 preloaded, not run, for runtime/material/theme-later.js to run after the
 rollers, and Material's search starts through runtime/material/search-worker.js,
 which the build step (runtime/build/assets.py) names Material's own worker
-in; other pages keep Material as it is."""
+in; other pages keep Material as it is. The step reads the pages of MkDocs
+with Material and of Zensical, and a second run changes nothing."""
 
 from __future__ import annotations
 
@@ -13,10 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from runtime.build import assets
-from tests.conftest import ROOT, built_file, load_module
-
-hook = load_module(ROOT / "hooks" / "rollers_first.py")
+from runtime.build import assets, roller_pages
+from tests.conftest import built_file
 
 CONFIG = (
     '<script id="__config" type="application/json">{"base": "../..", '
@@ -50,7 +49,7 @@ def _search_setting(page: str) -> str:
 
 
 def test_a_page_with_a_roller_gets_both_changes() -> None:
-    page = hook.on_post_page(ROLLER + CONFIG + BUNDLE + BOOT, None, None)
+    page = roller_pages.rollers_first(ROLLER + CONFIG + BUNDLE + BOOT)
     assert _search_setting(page) == "../../assets/rp/material/search-worker.js"
     assert page.endswith(
         '<link rel="preload" as="script" href="../../assets/javascripts/bundle.a5f9d56c.min.js" '
@@ -60,7 +59,37 @@ def test_a_page_with_a_roller_gets_both_changes() -> None:
 
 def test_a_text_page_is_left_as_it_is() -> None:
     page = "<p>Only rules.</p>" + CONFIG + BUNDLE + BOOT
-    assert hook.on_post_page(page, None, None) == page
+    assert roller_pages.rollers_first(page) == page
+
+
+def test_a_second_run_changes_nothing() -> None:
+    once = roller_pages.rollers_first(ROLLER + "\n" + CONFIG + "\n  " + BUNDLE + BOOT)
+    assert roller_pages.rollers_first(once) == once
+    assert once.count("data-rp-theme-later") == 1 and not RUN.search(once)
+
+
+def test_zensical_pages_get_both_changes_and_keep_their_json() -> None:
+    # Zensical writes its config without spaces, and its own bundle and worker.
+    config = (
+        '<script id="__config" type="application/json">{"annotate":null,"base":"../..",'
+        '"search":"../../assets/javascripts/workers/search.c47bb847.min.js","tags":null}'
+        "</script>"
+    )
+    bundle = '<script src="../../assets/javascripts/bundle.77dd0ce9.min.js"></script>'
+    page = roller_pages.rollers_first(ROLLER + config + bundle + BOOT)
+    assert ROLLER + config.replace(
+        "assets/javascripts/workers/search.c47bb847.min.js", roller_pages.SEARCH_WRAPPER
+    ) in page
+    assert HELD.findall(page) == ["../../assets/javascripts/bundle.77dd0ce9.min.js"]
+
+
+def test_a_roller_is_found_by_its_class_not_by_its_text() -> None:
+    # A page that only writes the class's name, in prose or code, has no roller.
+    prose = '<p><code>class="rp-widget"</code></p><div class="rp-widget-like"></div>'
+    page = prose + CONFIG + BUNDLE
+    assert roller_pages.rollers_first(page) == page
+    widget = '<div data-widget="cairn.save" class="other rp-widget"></div>'
+    assert HELD.search(roller_pages.rollers_first(widget + CONFIG + BUNDLE))
 
 
 def test_the_built_pages_name_an_existing_search_worker(built_site: Path) -> None:
@@ -69,14 +98,14 @@ def test_the_built_pages_name_an_existing_search_worker(built_site: Path) -> Non
         setting = _search_setting(text)
         assert "#" not in setting, path  # a service worker's cached copy has no "#"
         if has_roller:
-            assert built_file(path, setting, built_site) == built_site / hook.SEARCH_WRAPPER
+            assert built_file(path, setting, built_site) == built_site / roller_pages.SEARCH_WRAPPER
             wrapped += 1
         else:
             assert built_file(path, setting, built_site).is_file(), path
             plain += 1
     assert wrapped >= 10 and plain >= 10, (wrapped, plain)
     # The built wrapper names the one worker Material built.
-    wrapper = (built_site / hook.SEARCH_WRAPPER).read_text(encoding="utf-8")
+    wrapper = (built_site / roller_pages.SEARCH_WRAPPER).read_text(encoding="utf-8")
     named = re.findall(r'const MATERIAL_WORKER = "([^"]*)";', wrapper)
     assert len(named) == 1 and WORKER_NAME_MARK not in wrapper
     workers = built_site / "assets/javascripts/workers"
