@@ -12,6 +12,8 @@
 //                   {type: "interrupt", buffer}   a SharedArrayBuffer of two Int32: [0] = 2 interrupts
 //                                                  the call whose id is in [1]
 //   worker -> page  {type: "progress", phase, loaded, total, text}
+//                   {type: "busy", id}             the request has reached the worker, its call begins
+//                   {type: "crashed", id}          the call failed in the runtime itself (no answer comes)
 //                   {type: "ready", mode: "snapshot" | "fallback"}
 //                   {type: "failed", message}      plain words, never a traceback
 //                   {type: "response", id, response}  response: JSON text; an interrupted
@@ -496,12 +498,23 @@ self.addEventListener("message", async (event) => {
   // meant for that one: this call starts clean. One set for this very call
   // (withdrawn while on its way) interrupts it at once.
   if (interrupts && Atomics.load(interrupts, 1) !== id) Atomics.store(interrupts, 0, 0);
+  // The page's proof that this worker lives: the call holds the thread until it ends.
+  post({ type: "busy", id });
   let response;
   try {
     response = python.web.call(name, request);
   } catch (error) {
-    if (error && error.type === "KeyboardInterrupt") response = CANCELLED;
-    else throw error; // web.call answers every error of its own: this is the runtime's
+    if (error && error.type === "KeyboardInterrupt") {
+      response = CANCELLED;
+    } else {
+      // web.call answers every error of its own: this is the runtime's (a
+      // fatal error of Pyodide's, which answers nothing more). Thrown from
+      // this async handler it would reach no one, as no `error` event: the
+      // page is told, and starts a new worker.
+      console.error(error);
+      post({ type: "crashed", id });
+      return;
+    }
   }
   post({ type: "response", id, response });
 });
