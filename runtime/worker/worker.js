@@ -46,6 +46,17 @@ function progress(phase, text, loaded = null, total = null) {
 
 class LoadError extends Error {}
 
+// The site's files that came wrong (refused by the server, or damaged), by
+// name: a start that then fails is the server's fault, not the browser's, and
+// the message names them (see serverFault) so the reader does not switch
+// browsers for nothing.
+const faultyFiles = new Map(); // file name -> what went wrong, in plain words
+const fileName = (url) => new URL(String(url), self.location.href).pathname.split("/").pop();
+
+function fileFault(url, why) {
+  if (!faultyFiles.has(fileName(url))) faultyFiles.set(fileName(url), why);
+}
+
 // Every byte of every body the worker downloads, as it arrives (Pyodide's
 // own files, the site's, the snapshot): how fast the link is, whichever
 // download gets which share of it.
@@ -87,8 +98,9 @@ function progressOf(phase, text, total) {
 const nativeFetch = self.fetch.bind(self);
 async function countedFetch(input, init) {
   const response = await nativeFetch(input, init);
+  if (!response.ok) fileFault(response.url || input, `the server answered ${response.status}`);
   if (!response.ok || !response.body) return response;
-  const name = new URL(response.url || String(input), self.location.href).pathname.split("/").pop();
+  const name = fileName(response.url || input);
   const report = progressOf("runtime:" + name, `Downloading the Python runtime (${name})\u2026`,
     announcedTotal(response));
   const reader = response.clone().body.getReader();
@@ -245,7 +257,10 @@ function snapshotPace(abandon) {
 async function importPyodide() {
   // pyodide.asm.mjs (1.2 MB of JavaScript) is what loadPyodide imports
   // first: asked for now, it loads while pyodide.mjs does (one module, same address).
-  import(new URL("pyodide.asm.mjs", PYODIDE_INDEX_URL).href).catch(() => {});
+  const asm = new URL("pyodide.asm.mjs", PYODIDE_INDEX_URL).href;
+  import(asm).catch((error) => {
+    if (error instanceof SyntaxError) fileFault(asm, "it came damaged"); // e.g. cut short
+  });
   try {
     return await import(new URL("pyodide.mjs", PYODIDE_INDEX_URL).href);
   } catch (error) {
@@ -410,6 +425,41 @@ async function loadNormally(loadPyodide, files) {
   return { pyodide, web: pyodide.pyimport("rules_py.web") };
 }
 
+// When Python could not start: the plain words that name the site's files to
+// blame, or null. Besides the files that came wrong on the way, the files of
+// the build manifest this start read are checked against their sha256: a
+// damaged zip or lock file only shows as a Python that cannot start. A file
+// that cannot be checked (no network, no crypto.subtle) is not blamed.
+const SHA256_CHECK_MS = 10000;
+
+async function serverFault(files) {
+  const read = [BUILD.runtime.lockFile, BUILD.runtime.wheel];
+  if (files._pyc) read.push(BUILD.runtime.stdlibPyc); // the normal start after a failed restore
+  for (const file of read) {
+    const url = siteURL(file.address);
+    if (faultyFiles.has(fileName(url))) continue;
+    try {
+      const response = await nativeFetch(url, { signal: AbortSignal.timeout(SHA256_CHECK_MS) });
+      if (!response.ok) {
+        fileFault(url, `the server answered ${response.status}`);
+        continue;
+      }
+      if (!self.crypto?.subtle) continue; // only in a secure context
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+      const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+      if (hex !== file.sha256) fileFault(url, "it came damaged");
+    } catch (error) {
+      console.warn(`${fileName(url)} not checked:`, error);
+    }
+  }
+  if (!faultyFiles.size) return null;
+  const named = [...faultyFiles];
+  const what = named.length === 1
+    ? `file ${named[0][0]} could not be loaded (${named[0][1]})`
+    : `files ${named.map(([name, why]) => `${name} (${why})`).join(", ")} could not be loaded`;
+  return `The site's ${what}. Reload later, or tell the site's maintainers.`;
+}
+
 async function boot() {
   progress("runtime", "Loading the Python runtime\u2026");
   const files = {
@@ -455,7 +505,7 @@ async function boot() {
   } catch (fallbackError) {
     if (fallbackError instanceof LoadError) throw fallbackError;
     console.error(fallbackError);
-    throw new LoadError("Python could not start in this browser.");
+    throw new LoadError((await serverFault(files)) ?? "Python could not start in this browser.");
   }
   settled = true;
   post({ type: "ready", mode });

@@ -1,5 +1,6 @@
 """Failures a host or a browser can cause, told in plain words: a file with
-the wrong MIME type, a Content-Security-Policy that forbids WebAssembly, and
+the wrong MIME type, a Content-Security-Policy that forbids WebAssembly, a
+file of the site's missing or damaged (named, as the server's fault), and
 a worker that dies without an error event: ended, or failing in the runtime
 itself, noticed within about two seconds; stopped in the middle of a call
 (paused through the DevTools protocol), noticed by the answer bound of
@@ -83,6 +84,54 @@ def test_a_policy_that_forbids_wasm_is_told_plainly(
     text = _failed_within_limit(page, url)
     assert "security policy does not allow WebAssembly" in text
     assert "'wasm-unsafe-eval'" in text
+
+
+def _cut_short(route: Route) -> None:
+    """The real file, its second half lost on the way."""
+    body = route.fetch().body()
+    route.fulfill(body=body[: len(body) // 2], headers={"content-type": "text/javascript"})
+
+
+def _garbled(route: Route) -> None:
+    """The real file's length, with bytes that are none of its own."""
+    body = route.fetch().body()
+    route.fulfill(body=bytes(byte ^ 0x5A for byte in body),
+                  headers={"content-type": "application/octet-stream"})
+
+
+def _the_server_is_named(text: str, file: str) -> None:
+    """The message names the site's file, and the remedy: not the browser."""
+    assert f"The site's file {file} " in text, text
+    assert "Reload later, or tell the site's maintainers." in text, text
+    assert "in this browser" not in text, text
+
+
+def test_a_missing_lock_file_is_told_as_the_server_s_fault(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    page.route("**/assets/rp/py/pyodide-lock.json*",
+               lambda route: route.fulfill(status=404, body="Not found"))
+    text = _failed_within_limit(page, base_url + _widget_page(built_site))
+    _the_server_is_named(text, "pyodide-lock.json")
+    assert "(the server answered 404)" in text
+
+
+def test_a_truncated_pyodide_script_is_told_as_the_server_s_fault(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    page.route("**/pyodide.asm.mjs", _cut_short)
+    text = _failed_within_limit(page, base_url + _widget_page(built_site))
+    _the_server_is_named(text, "pyodide.asm.mjs")
+
+
+def test_a_damaged_snapshot_and_standard_library_are_told_as_the_server_s_fault(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    """The snapshot refused, the normal start fails on its standard library."""
+    page.route("**/assets/rp/py/snapshot.gz*", _garbled)
+    page.route("**/assets/rp/py/python_stdlib-pyc.zip*", _garbled)
+    text = _failed_within_limit(page, base_url + _widget_page(built_site))
+    _the_server_is_named(text, "python_stdlib-pyc.zip")
 
 
 class _WorkerDebugger:
