@@ -2,7 +2,8 @@
 // written by runtime/build/offline.py) once the page and the roller have
 // started, so its downloads never compete with the reader's first visit. When
 // a new version of the site has been cached, a banner offers a reload; the
-// new version is only used after that reload (no mix of versions on a page).
+// new version is only used after that reload (no mix of versions on a page;
+// a page left behind by another tab's reload moves with its next navigation).
 // On the first visit, it also has the roller's worker run once from the
 // service worker's cache, so that the next visit starts sooner.
 import { el, whenIdle } from "../page/dom.js";
@@ -45,6 +46,35 @@ function showBanner(waiting, text) {
   document.body.appendChild(banner);
 }
 
+// Once another tab has moved the site to a new version, this page is stale:
+// its JavaScript and Python are the old version's, and the service worker
+// now gives the new version's pages. Material's instant navigation would put
+// such a page under this page's old scripts, so from then on a link to
+// another page, and a move back or forward to one, is a full load of the new
+// version. Both are heard in the capture phase on window, before Material's
+// listeners (a click on document.body, popstate on window, both without
+// capture), which then never hear them; the browser follows the link as a
+// plain one. The page side is where this can be decided: the service worker
+// could only refuse an old page's fetches by keeping a record of each tab's
+// version that outlives its own restarts, and Material would then load the
+// page fully only after a failed fetch.
+function leaveFullyWhenStale() {
+  const here = location.pathname; // the page shown: no instant navigation follows
+  window.addEventListener("click", (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!link || link.target || link.hasAttribute("download")) return;
+    const url = new URL(link.href);
+    if (url.origin !== location.origin || url.pathname === here) return; // this page: no fetch
+    event.stopImmediatePropagation();
+  }, true);
+  window.addEventListener("popstate", (event) => {
+    if (location.pathname === here) return;
+    event.stopImmediatePropagation();
+    location.reload(); // the address is already the one moved to
+  }, true);
+}
+
 function watchForUpdates(registration) {
   const offer = (worker) => showBanner(worker,
     "A new version of this site is ready. Reload to use it.");
@@ -57,14 +87,21 @@ function watchForUpdates(registration) {
       if (incoming.state === "installed" && navigator.serviceWorker.controller) offer(incoming);
     });
   });
+  // The first version taking this page (from the network) is no change of version.
+  let controlled = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (reloading) location.reload();
-    // Another tab chose the new version: this page is still the old one.
-    else if (registration.active && document.querySelector("[data-rp-had-controller]")) {
+    if (reloading) {
+      location.reload();
+    } else if (controlled && registration.active && !document.documentElement.dataset.rpStale) {
+      // Another tab chose the new version: this page is still the old one.
+      document.documentElement.dataset.rpStale = "true";
+      leaveFullyWhenStale();
+      // An offer of that version, made while it waited, can no longer be taken: replaced.
+      document.querySelector(".rp-update")?.remove();
       showBanner(null, "This site was updated in another tab. Reload to use the new version.");
     }
+    controlled = true;
   });
-  if (navigator.serviceWorker.controller) document.documentElement.setAttribute("data-rp-had-controller", "");
   // Each instant navigation is a good moment to look for a new version.
   themeStarted.then(() => window.document$.subscribe(() => registration.update().catch(() => {})));
 }

@@ -6,15 +6,26 @@
 //
 // No fixed start-up timeout: the start fails only when nothing has moved for
 // STALL_MS (no progress message), so a slow link keeps waiting while bytes
-// arrive. One request at a time goes to the worker; a request unanswered
-// after ANSWER_MS, or an `error` event, means the worker died: it is
-// restarted once by itself, and the reader's "Try again" restarts it after that.
+// arrive. One request at a time goes to the worker; a request the worker
+// does not take up within BUSY_NOTE_MS or leaves unanswered after ANSWER_MS,
+// a call it reports `crashed`, or an `error` event, means the worker died: it
+// is restarted once by itself, and the reader's "Try again" restarts it after that.
 
 const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
 export const STALL_MS = 20000;
 // Only a browser test shortens the bound (an init script sets rpTestAnswerMs
 // before any of the site's scripts runs); the site itself never sets it.
 const ANSWER_MS = Number(globalThis.rpTestAnswerMs) > 0 ? Number(globalThis.rpTestAnswerMs) : 60000;
+// A live worker says "busy" the moment a request reaches it, before the call:
+// a request with no such note after BUSY_NOTE_MS went to a dead worker (one
+// terminated, or stopped, gives no `error` event), noticed then rather than
+// after ANSWER_MS. The note is the only liveness signal there can be: the
+// call runs Python synchronously and holds the worker's thread, so a live
+// worker in a long call can say nothing until its answer (no ping would be
+// answered either). Once it has said busy, only ANSWER_MS bounds the call.
+// Its thread is free whenever a request is sent (one at a time), so the note
+// comes within milliseconds.
+const BUSY_NOTE_MS = 2000;
 const AUTO_RESTARTS = 1;
 
 const listeners = new Set();
@@ -144,6 +155,10 @@ export function startRuntime(note) {
       pump();
     } else if (message.type === "failed") {
       fail("The roller could not start: " + message.message);
+    } else if (message.type === "busy") {
+      if (inFlight && inFlight.id === message.id) clearTimeout(inFlight.noteTimer);
+    } else if (message.type === "crashed") {
+      lost(link, "The roller stopped working.");
     } else if (message.type === "response") {
       if (!inFlight || inFlight.id !== message.id) return;
       const done = inFlight;
@@ -201,7 +216,21 @@ function pump() {
   if (inFlight || !runtime || runtime.status.state !== "ready" || !queue.length) return;
   const link = runtime;
   inFlight = queue.shift();
-  inFlight.timer = setTimeout(() => lost(link, "The roller stopped answering."), ANSWER_MS);
+  const item = inFlight;
+  item.timer = setTimeout(() => lost(link, "The roller stopped answering."), ANSWER_MS);
+  let due = performance.now() + BUSY_NOTE_MS;
+  const noNote = () => {
+    if (item !== inFlight) return;
+    // Fired late, this page's own thread was held (a long task): the note may
+    // be waiting behind this timer. It gets a moment more.
+    if (performance.now() - due > 250) {
+      due = performance.now() + 250;
+      item.noteTimer = setTimeout(noNote, 250);
+    } else {
+      lost(link, "The roller stopped answering.");
+    }
+  };
+  item.noteTimer = setTimeout(noNote, BUSY_NOTE_MS);
   link.worker.postMessage({ id: inFlight.id, name: inFlight.name, request: JSON.stringify(inFlight.request) });
 }
 

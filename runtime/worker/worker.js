@@ -12,6 +12,8 @@
 //                   {type: "interrupt", buffer}   a SharedArrayBuffer of two Int32: [0] = 2 interrupts
 //                                                  the call whose id is in [1]
 //   worker -> page  {type: "progress", phase, loaded, total, text}
+//                   {type: "busy", id}             the request has reached the worker, its call begins
+//                   {type: "crashed", id}          the call failed in the runtime itself (no answer comes)
 //                   {type: "ready", mode: "snapshot" | "fallback"}
 //                   {type: "failed", message}      plain words, never a traceback
 //                   {type: "response", id, response}  response: JSON text; an interrupted
@@ -43,6 +45,17 @@ function progress(phase, text, loaded = null, total = null) {
 }
 
 class LoadError extends Error {}
+
+// The site's files that came wrong (refused by the server, or damaged), by
+// name: a start that then fails is the server's fault, not the browser's, and
+// the message names them (see serverFault) so the reader does not switch
+// browsers for nothing.
+const faultyFiles = new Map(); // file name -> what went wrong, in plain words
+const fileName = (url) => new URL(String(url), self.location.href).pathname.split("/").pop();
+
+function fileFault(url, why) {
+  if (!faultyFiles.has(fileName(url))) faultyFiles.set(fileName(url), why);
+}
 
 // Every byte of every body the worker downloads, as it arrives (Pyodide's
 // own files, the site's, the snapshot): how fast the link is, whichever
@@ -85,8 +98,9 @@ function progressOf(phase, text, total) {
 const nativeFetch = self.fetch.bind(self);
 async function countedFetch(input, init) {
   const response = await nativeFetch(input, init);
+  if (!response.ok) fileFault(response.url || input, `the server answered ${response.status}`);
   if (!response.ok || !response.body) return response;
-  const name = new URL(response.url || String(input), self.location.href).pathname.split("/").pop();
+  const name = fileName(response.url || input);
   const report = progressOf("runtime:" + name, `Downloading the Python runtime (${name})\u2026`,
     announcedTotal(response));
   const reader = response.clone().body.getReader();
@@ -243,7 +257,10 @@ function snapshotPace(abandon) {
 async function importPyodide() {
   // pyodide.asm.mjs (1.2 MB of JavaScript) is what loadPyodide imports
   // first: asked for now, it loads while pyodide.mjs does (one module, same address).
-  import(new URL("pyodide.asm.mjs", PYODIDE_INDEX_URL).href).catch(() => {});
+  const asm = new URL("pyodide.asm.mjs", PYODIDE_INDEX_URL).href;
+  import(asm).catch((error) => {
+    if (error instanceof SyntaxError) fileFault(asm, "it came damaged"); // e.g. cut short
+  });
   try {
     return await import(new URL("pyodide.mjs", PYODIDE_INDEX_URL).href);
   } catch (error) {
@@ -408,6 +425,41 @@ async function loadNormally(loadPyodide, files) {
   return { pyodide, web: pyodide.pyimport("rules_py.web") };
 }
 
+// When Python could not start: the plain words that name the site's files to
+// blame, or null. Besides the files that came wrong on the way, the files of
+// the build manifest this start read are checked against their sha256: a
+// damaged zip or lock file only shows as a Python that cannot start. A file
+// that cannot be checked (no network, no crypto.subtle) is not blamed.
+const SHA256_CHECK_MS = 10000;
+
+async function serverFault(files) {
+  const read = [BUILD.runtime.lockFile, BUILD.runtime.wheel];
+  if (files._pyc) read.push(BUILD.runtime.stdlibPyc); // the normal start after a failed restore
+  for (const file of read) {
+    const url = siteURL(file.address);
+    if (faultyFiles.has(fileName(url))) continue;
+    try {
+      const response = await nativeFetch(url, { signal: AbortSignal.timeout(SHA256_CHECK_MS) });
+      if (!response.ok) {
+        fileFault(url, `the server answered ${response.status}`);
+        continue;
+      }
+      if (!self.crypto?.subtle) continue; // only in a secure context
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+      const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+      if (hex !== file.sha256) fileFault(url, "it came damaged");
+    } catch (error) {
+      console.warn(`${fileName(url)} not checked:`, error);
+    }
+  }
+  if (!faultyFiles.size) return null;
+  const named = [...faultyFiles];
+  const what = named.length === 1
+    ? `file ${named[0][0]} could not be loaded (${named[0][1]})`
+    : `files ${named.map(([name, why]) => `${name} (${why})`).join(", ")} could not be loaded`;
+  return `The site's ${what}. Reload later, or tell the site's maintainers.`;
+}
+
 async function boot() {
   progress("runtime", "Loading the Python runtime\u2026");
   const files = {
@@ -453,7 +505,7 @@ async function boot() {
   } catch (fallbackError) {
     if (fallbackError instanceof LoadError) throw fallbackError;
     console.error(fallbackError);
-    throw new LoadError("Python could not start in this browser.");
+    throw new LoadError((await serverFault(files)) ?? "Python could not start in this browser.");
   }
   settled = true;
   post({ type: "ready", mode });
@@ -496,12 +548,23 @@ self.addEventListener("message", async (event) => {
   // meant for that one: this call starts clean. One set for this very call
   // (withdrawn while on its way) interrupts it at once.
   if (interrupts && Atomics.load(interrupts, 1) !== id) Atomics.store(interrupts, 0, 0);
+  // The page's proof that this worker lives: the call holds the thread until it ends.
+  post({ type: "busy", id });
   let response;
   try {
     response = python.web.call(name, request);
   } catch (error) {
-    if (error && error.type === "KeyboardInterrupt") response = CANCELLED;
-    else throw error; // web.call answers every error of its own: this is the runtime's
+    if (error && error.type === "KeyboardInterrupt") {
+      response = CANCELLED;
+    } else {
+      // web.call answers every error of its own: this is the runtime's (a
+      // fatal error of Pyodide's, which answers nothing more). Thrown from
+      // this async handler it would reach no one, as no `error` event: the
+      // page is told, and starts a new worker.
+      console.error(error);
+      post({ type: "crashed", id });
+      return;
+    }
   }
   post({ type: "response", id, response });
 });

@@ -17,6 +17,7 @@ from playwright.sync_api import BrowserContext, Page, Worker, expect
 
 from runtime.build import offline as build_offline
 from tests.browser.conftest import (
+    MATERIAL_RUNS,
     PYODIDE_TIMEOUT_MS,
     press_every_roller,
     requests_to,
@@ -191,6 +192,67 @@ def test_a_new_build_is_offered_as_a_reload_never_mixed(
     caches = page.evaluate("caches.keys()")
     assert [name for name in caches if name.startswith("rp-site-")] == [f"rp-site-{version}"]
     expect(page.locator(".rp-update")).to_have_count(0)
+
+
+def _prefix_title(html: Path, prefix: str) -> None:
+    html.write_text(html.read_text("utf-8").replace("<title>", "<title>" + prefix, 1), "utf-8")
+
+
+def test_a_tab_left_on_the_old_build_moves_to_the_new_one_by_a_full_load(
+    fresh_context: BrowserContext, site_copy: tuple[Path, str]
+) -> None:
+    """One tab accepts a new build; the others, still running the old
+    build's JavaScript, never take a page of the new build by Material's
+    instant navigation: their next link (tab "behind") and their next move
+    back (tab "back") load the new build whole."""
+    site, url = site_copy
+    home = (site / "index.html").read_text("utf-8")
+    target = next(page for page in _text_pages(site)
+                  if f'href="{page}" class="md-tabs__link"' in home)
+    # Material makes each address absolute once it runs.
+    link = f'a.md-tabs__link[href="{target}"], a.md-tabs__link[href="{url}{target}"]'
+    accepting = fresh_context.new_page()
+    accepting.goto(url)
+    old_cache = _wait_until_offline_ready(accepting)
+    behind, back = fresh_context.new_page(), fresh_context.new_page()
+    for tab in (behind, back):
+        tab.goto(url)
+        tab.wait_for_function(MATERIAL_RUNS)
+        assert tab.evaluate("navigator.serviceWorker.controller !== null")
+    # Before the update, a link is an instant navigation (the document stays).
+    back.evaluate("() => { window.rpOldDocument = true; }")
+    back.locator(link).click()
+    expect(back).to_have_url(url + target)
+    assert back.evaluate("window.rpOldDocument") is True
+
+    # Build B: both pages and the runtime's own script change.
+    _prefix_title(site / "index.html", "Build B: ")
+    _prefix_title(site / target / "index.html", "Build B: ")
+    boot = site / "assets/rp/page/boot.js"
+    boot.write_text(boot.read_text("utf-8") + '\nwindow.rpBuild = "B";\n', "utf-8")
+    version = build_offline.build_offline(site, "Five Tables SRD", "Five Tables", "")
+    assert f"rp-site-{version}" != old_cache
+    accepting.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    banner = accepting.locator(".rp-update")
+    expect(banner).to_contain_text("A new version of this site is ready",
+                                   timeout=INSTALL_TIMEOUT_MS)
+    with accepting.expect_navigation():
+        banner.get_by_role("button", name="Reload").click()
+    expect(accepting).to_have_title(re.compile("^Build B: "))
+
+    for tab in (behind, back):
+        expect(tab.locator(".rp-update")).to_contain_text("updated in another tab")
+        tab.evaluate("() => { window.rpOldDocument = true; }")
+    behind.locator(link).click()
+    back.evaluate("history.back()")
+    for tab, address in ((behind, url + target), (back, url)):
+        expect(tab).to_have_title(re.compile("^Build B: "))
+        assert tab.url == address
+        # A new document, loaded as a whole, running the new build's script.
+        assert tab.evaluate("window.rpOldDocument") is None
+        tab.wait_for_function("window.rpBuild === 'B'")  # once the module has run
+        loads = tab.evaluate("performance.getEntriesByType('navigation').map((n) => n.name)")
+        assert loads == [address]
 
 
 def test_the_first_visit_runs_the_roller_once_more_from_the_cache(

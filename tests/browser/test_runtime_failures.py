@@ -1,7 +1,10 @@
 """Failures a host or a browser can cause, told in plain words: a file with
-the wrong MIME type, a Content-Security-Policy that forbids WebAssembly, and
-a worker that really stops (paused through the DevTools protocol, so only the
-answer bound of worker-link.js can notice it)."""
+the wrong MIME type, a Content-Security-Policy that forbids WebAssembly, a
+file of the site's missing or damaged (named, as the server's fault), and
+a worker that dies without an error event: ended, or failing in the runtime
+itself, noticed within about two seconds; stopped in the middle of a call
+(paused through the DevTools protocol), noticed by the answer bound of
+worker-link.js; while a live worker in a long call is waited for."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, Worker, expect
 
 from tests.browser.conftest import open_widget
 from tests.conftest import pages_with_widget
@@ -20,6 +23,9 @@ STUCK_LIMIT_S = 25
 CSP_WITHOUT_WASM = ("default-src 'self'; script-src 'self'; worker-src 'self'; "
                     "img-src 'self' data:")
 ANSWER_MS = 3000
+# A worker that died without an error event is noticed within this (the
+# bound on its "busy" note is 2 s), far sooner than the answer bound.
+DEAD_WITHIN_S = 4
 
 
 def _widget_page(built_site: Path) -> str:
@@ -80,6 +86,54 @@ def test_a_policy_that_forbids_wasm_is_told_plainly(
     assert "'wasm-unsafe-eval'" in text
 
 
+def _cut_short(route: Route) -> None:
+    """The real file, its second half lost on the way."""
+    body = route.fetch().body()
+    route.fulfill(body=body[: len(body) // 2], headers={"content-type": "text/javascript"})
+
+
+def _garbled(route: Route) -> None:
+    """The real file's length, with bytes that are none of its own."""
+    body = route.fetch().body()
+    route.fulfill(body=bytes(byte ^ 0x5A for byte in body),
+                  headers={"content-type": "application/octet-stream"})
+
+
+def _the_server_is_named(text: str, file: str) -> None:
+    """The message names the site's file, and the remedy: not the browser."""
+    assert f"The site's file {file} " in text, text
+    assert "Reload later, or tell the site's maintainers." in text, text
+    assert "in this browser" not in text, text
+
+
+def test_a_missing_lock_file_is_told_as_the_server_s_fault(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    page.route("**/assets/rp/py/pyodide-lock.json*",
+               lambda route: route.fulfill(status=404, body="Not found"))
+    text = _failed_within_limit(page, base_url + _widget_page(built_site))
+    _the_server_is_named(text, "pyodide-lock.json")
+    assert "(the server answered 404)" in text
+
+
+def test_a_truncated_pyodide_script_is_told_as_the_server_s_fault(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    page.route("**/pyodide.asm.mjs", _cut_short)
+    text = _failed_within_limit(page, base_url + _widget_page(built_site))
+    _the_server_is_named(text, "pyodide.asm.mjs")
+
+
+def test_a_damaged_snapshot_and_standard_library_are_told_as_the_server_s_fault(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    """The snapshot refused, the normal start fails on its standard library."""
+    page.route("**/assets/rp/py/snapshot.gz*", _garbled)
+    page.route("**/assets/rp/py/python_stdlib-pyc.zip*", _garbled)
+    text = _failed_within_limit(page, base_url + _widget_page(built_site))
+    _the_server_is_named(text, "python_stdlib-pyc.zip")
+
+
 class _WorkerDebugger:
     """The DevTools protocol attached to the page's Pyodide worker."""
 
@@ -95,11 +149,18 @@ class _WorkerDebugger:
         return [event["sessionId"] for event in self.attached
                 if event["targetInfo"]["url"].split("?")[0].endswith("/assets/rp/worker/worker.js")]
 
-    def send(self, session_id: str, method: str) -> None:
+    def send(self, session_id: str, method: str, params: dict[str, Any] | None = None) -> None:
         self.calls += 1
-        message = json.dumps({"id": self.calls, "method": method})
+        message = json.dumps({"id": self.calls, "method": method, "params": params or {}})
         self.session.send("Target.sendMessageToTarget",
                           {"sessionId": session_id, "message": message})
+
+
+def _call_line(built_site: Path) -> int:
+    """The line (from 0) of the worker's call into Python."""
+    lines = (built_site / "assets/rp/worker/worker.js").read_text("utf-8").splitlines()
+    (line,) = [number for number, text in enumerate(lines) if "= python.web.call(" in text]
+    return line
 
 
 def test_a_worker_that_stops_answering_is_noticed_and_restarted_once(
@@ -117,10 +178,12 @@ def test_a_worker_that_stops_answering_is_noticed_and_restarted_once(
     while not debugger.workers() and time.monotonic() < deadline:
         page.wait_for_timeout(100)
     (worker,) = debugger.workers()
-    # The worker really stops: paused in the debugger, it runs nothing more,
-    # and no error event comes. Only the answer bound can notice.
+    # The worker really stops: paused in the debugger in the middle of the
+    # call (it has said "busy"), it runs nothing more, and no error event
+    # comes. Only the answer bound can notice.
     debugger.send(worker, "Debugger.enable")
-    debugger.send(worker, "Debugger.pause")
+    breakpoint = {"urlRegex": r"/assets/rp/worker/worker\.js", "lineNumber": _call_line(built_site)}
+    debugger.send(worker, "Debugger.setBreakpointByUrl", breakpoint)
     page.wait_for_timeout(300)
     pressed = time.monotonic()
     widget.locator("button.md-button--primary").click()
@@ -133,3 +196,95 @@ def test_a_worker_that_stops_answering_is_noticed_and_restarted_once(
     widget.locator("button.md-button--primary").click()
     expect(seeds).not_to_have_count(0)
     assert seeds.first.inner_text().strip().isdigit()
+
+
+def _runtime_worker(page: Page) -> Worker:
+    (worker,) = [each for each in page.workers if "/assets/rp/worker/worker.js" in each.url]
+    return worker
+
+
+def _end_worker(page: Page) -> None:
+    """The worker ends as a browser may end it: no error event follows."""
+    page.evaluate("""async () => {
+      const boot = document.querySelector('script[src*="assets/rp/page/boot.js"]').src;
+      const link = await import(boot.replace("boot.js", "worker-link.js"));
+      link.currentWorker().terminate();
+    }""")
+
+
+def _restarted_once_and_rolls(widget: Locator, created: list[str]) -> None:
+    expect(widget).to_have_attribute("data-state", "ready", timeout=40_000)
+    assert len(created) == 2
+    seeds = widget.locator('[data-role="seed"]')
+    widget.locator("button.md-button--primary").click()
+    expect(seeds).not_to_have_count(0)
+    assert seeds.first.inner_text().strip().isdigit()
+
+
+def _open_and_count_workers(
+    page: Page, built_site: Path, base_url: str
+) -> tuple[Locator, list[str]]:
+    created: list[str] = []
+    page.on("worker", lambda worker: created.append(worker.url)
+            if "/assets/rp/worker/worker.js" in worker.url else None)
+    widget = open_widget(page, base_url + _widget_page(built_site), "cairn.save")
+    page.wait_for_timeout(1500)  # the odds previews sent at idle are answered
+    assert len(created) == 1
+    return widget, created
+
+
+def test_an_ended_worker_is_noticed_within_two_seconds_and_restarted_once(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    widget, created = _open_and_count_workers(page, built_site, base_url)
+    _end_worker(page)
+    pressed = time.monotonic()
+    widget.locator("button.md-button--primary").click()
+    # Noticed by the missing "busy" note, not by the answer bound (60 s).
+    expect(widget).to_contain_text("stopped answering", timeout=DEAD_WITHIN_S * 1000)
+    assert time.monotonic() - pressed <= DEAD_WITHIN_S
+    _restarted_once_and_rolls(widget, created)
+
+
+def test_a_fatal_error_in_a_call_is_noticed_at_once_and_restarted_once(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    widget, created = _open_and_count_workers(page, built_site, base_url)
+    # Python's fresh seed comes from crypto.getRandomValues: a JavaScript
+    # error thrown there is a fatal error of Pyodide's, and the async message
+    # handler that made the call rejects, which gives the page no error event.
+    _runtime_worker(page).evaluate("""() => {
+      crypto.getRandomValues = () => { throw new Error("the entropy source failed"); };
+    }""")
+    pressed = time.monotonic()
+    widget.locator("button.md-button--primary").click()
+    expect(widget).to_contain_text("stopped working", timeout=DEAD_WITHIN_S * 1000)
+    assert time.monotonic() - pressed <= DEAD_WITHIN_S
+    _restarted_once_and_rolls(widget, created)
+
+
+def test_a_live_worker_in_a_long_call_is_waited_for(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    """A call that holds the worker's thread for 6 s (three times the bound
+    on the "busy" note) is a slow one, not a dead worker: its answer comes,
+    and the worker is not replaced."""
+    widget, created = _open_and_count_workers(page, built_site, base_url)
+    _runtime_worker(page).evaluate("""() => {
+      const real = crypto.getRandomValues.bind(crypto);
+      crypto.getRandomValues = (view) => {
+        const end = Date.now() + 6000;
+        while (Date.now() < end) { /* the thread is held, as by a long Python call */ }
+        crypto.getRandomValues = real;
+        return real(view);
+      };
+    }""")
+    pressed = time.monotonic()
+    widget.locator("button.md-button--primary").click()
+    seeds = widget.locator('[data-role="seed"]')
+    expect(seeds).not_to_have_count(0, timeout=20_000)
+    assert time.monotonic() - pressed >= 5.5  # it was slow
+    assert seeds.first.inner_text().strip().isdigit()
+    assert "stopped" not in widget.locator('[data-role="status"]').inner_text()
+    assert widget.get_attribute("data-state") == "ready"
+    assert len(created) == 1

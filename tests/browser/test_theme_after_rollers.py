@@ -105,3 +105,41 @@ def test_a_reader_in_dark_mode_sees_the_dark_scheme_before_material_runs(
     python.release()
     page.wait_for_function(MATERIAL_RUNS, timeout=PYODIDE_TIMEOUT_MS)
     assert page.evaluate("() => document.body.dataset.mdColorScheme") == "slate"
+
+
+# A browser that refuses the site storage (cookies and site data blocked):
+# reading either storage throws, as Chromium's does then.
+STORAGE_REFUSED = """for (const name of ["localStorage", "sessionStorage"]) {
+  Object.defineProperty(window, name, {configurable: true, get() {
+    throw new DOMException(`Failed to read the '${name}' property from 'Window': ` +
+      "Access is denied for this document.", "SecurityError");
+  }});
+}"""
+
+
+def test_a_browser_that_refuses_storage_gets_the_dark_scheme_and_no_error(
+    page: Page, base_url: str, built_site: Path, console: ConsoleLog
+) -> None:
+    page.emulate_media(color_scheme="dark")
+    page.add_init_script(STORAGE_REFUSED)
+    python = HeldPython(page)
+    page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
+    page.wait_for_selector(STARTING)
+    assert page.evaluate("() => { try { localStorage; return false; } catch { return true; } }")
+    # Material's palette script, before Material runs: the system's scheme.
+    assert not _material_runs(page)
+    assert page.evaluate("() => document.body.dataset.mdColorScheme") == "slate"
+    python.release()
+    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
+    widget.locator("button.md-button--primary").click()
+    expect(widget.locator('[data-role="seed"]')).not_to_be_empty(timeout=PYODIDE_TIMEOUT_MS)
+    page.wait_for_function(MATERIAL_RUNS, timeout=5_000)
+    assert page.evaluate("() => document.body.dataset.mdColorScheme") == "slate"
+    # Material's colour toggle stores the choice: refused, it still switches.
+    page.locator("form[data-md-component='palette'] label:visible").first.click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "default")
+    # A text page, where Material runs with the page.
+    page.goto(base_url)
+    page.wait_for_function(MATERIAL_RUNS)
+    assert page.evaluate("() => document.body.dataset.mdColorScheme") == "slate"
+    assert console.errors == []

@@ -176,7 +176,7 @@ def page_posts() -> set[str]:
 
 
 def test_the_page_handles_every_message_the_worker_sends() -> None:
-    assert worker_posts() == {"progress", "ready", "failed", "response"}
+    assert worker_posts() == {"progress", "ready", "failed", "busy", "crashed", "response"}
     assert types_in("page/worker-link.js", r'message\.type === "(\w+)"') == worker_posts()
 
 
