@@ -1,7 +1,7 @@
 """The browser runtime and rules_py agree on the view blocks and the messages.
 
-Python's side is read from ``rules_py`` itself: every dict literal (or
-``dict(...)`` call) with a ``"type"`` key is a view block. The JavaScript side
+Python's side is read from ``rules_py.view_blocks`` itself: one TypedDict
+per block type (the engine tests check every view against them). The JavaScript side
 is the renderer table of ``runtime/page/blocks.js`` and the message types that
 ``runtime/worker/worker.js`` posts and ``runtime/page/worker-link.js``
 handles. ``runtime/README.md`` documents both; it is checked against the same
@@ -10,9 +10,10 @@ sources. No browser needed.
 
 from __future__ import annotations
 
-import ast
 import re
 
+from rules_py.core.json_shape import typed_dict_fields
+from rules_py.view_blocks import blocks_by_type
 from tests.conftest import ROOT
 
 RUNTIME = ROOT / "runtime"
@@ -21,41 +22,11 @@ TABLE_START = "export const RENDERERS = Object.freeze({"
 TABLE_END = "});"
 
 
-def block_types_in_source(source: str, where: str) -> dict[str, set[str]]:
-    """Block type -> the constant keys its dict is built with, for one module."""
-    found: dict[str, set[str]] = {}
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Dict):
-            pairs = [
-                (key.value, value)
-                for key, value in zip(node.keys, node.values, strict=True)
-                if isinstance(key, ast.Constant) and isinstance(key.value, str)
-            ]
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
-            node.func.id == "dict"
-        ):
-            pairs = [(kw.arg, kw.value) for kw in node.keywords if kw.arg is not None]
-        else:
-            continue
-        keys = {name for name, _ in pairs}
-        for name, value in pairs:
-            if name != "type":
-                continue
-            # A computed type would hide a block from this check: refuse it.
-            assert isinstance(value, ast.Constant) and isinstance(value.value, str), (
-                f"{where}:{node.lineno}: a block's type must be a string literal"
-            )
-            found.setdefault(value.value, set()).update(keys - {"type"})
-    return found
-
-
 def python_block_types() -> dict[str, set[str]]:
-    found: dict[str, set[str]] = {}
-    for path in sorted((ROOT / "rules_py").rglob("*.py")):
-        where = path.relative_to(ROOT).as_posix()
-        for name, keys in block_types_in_source(path.read_text("utf-8"), where).items():
-            found.setdefault(name, set()).update(keys)
-    return found
+    """Block type -> its fields, from the TypedDicts of rules_py.view_blocks."""
+    return {
+        name: set(typed_dict_fields(cls)) - {"type"} for name, cls in blocks_by_type().items()
+    }
 
 
 def renderer_table(source: str) -> dict[str, str]:
@@ -107,12 +78,11 @@ def documented_rows(section: str) -> dict[str, str]:
 # ---------------------------------------------------------------- blocks
 
 
-def test_python_emits_the_block_types_of_rules_py_widget() -> None:
-    emitted = python_block_types()
-    # widget.py's constructors build these; the derivation must see them all.
+def test_python_defines_the_block_types_of_rules_py_view_blocks() -> None:
+    defined = python_block_types()
     for name in ("outcome", "chart", "choices", "filter_rows"):
-        assert name in emitted, name
-    assert emitted["chart"] >= {"title", "bars", "summary"}
+        assert name in defined, name
+    assert defined["chart"] >= {"title", "bars", "summary", "marks", "mean"}
 
 
 def test_every_block_type_has_a_renderer_and_no_renderer_is_dead() -> None:
@@ -130,23 +100,11 @@ def test_every_renderer_in_the_table_is_a_function_of_the_runtime() -> None:
 
 def test_the_check_catches_a_missing_and_a_dead_renderer() -> None:
     # The comparison above can fail: a new Python block and a stray renderer.
-    python = 'def x():\n    return {"type": "scroll", "text": "t"}\n'
     javascript = f"{TABLE_START}\n  outcome: renderOutcome,\n  ghost: renderGhost,\n{TABLE_END}"
-    assert mismatch(set(block_types_in_source(python, "x.py")) | {"outcome"},
-                    set(renderer_table(javascript))) == {
+    assert mismatch({"outcome", "scroll"}, set(renderer_table(javascript))) == {
         "emitted by Python, no renderer": ["scroll"],
         "renderer for a type Python never emits": ["ghost"],
     }
-    assert block_types_in_source("dict(type='fold', rows=[])", "y.py") == {"fold": {"rows"}}
-
-
-def test_a_computed_block_type_is_refused() -> None:
-    try:
-        block_types_in_source('kind = "x"\nblock = {"type": kind}\n', "z.py")
-    except AssertionError as error:
-        assert "z.py:2" in str(error)
-    else:
-        raise AssertionError("a computed type went unnoticed")
 
 
 def test_contributing_documents_every_block_type_with_its_fields() -> None:
