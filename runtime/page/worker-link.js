@@ -2,13 +2,16 @@
 // start-up (progress, ready, failed), queues requests until Python is up and
 // matches each response to its request by id. The module lives as long as
 // the document, so Material's instant navigation keeps the same worker.
-// Messages: see "The browser runtime" in CONTRIBUTING.md.
+// Messages: runtime/contract/messages.js, shared with the worker.
 //
 // No fixed start-up timeout: the start fails only when nothing has moved for
 // STALL_MS (no progress message), so a slow link keeps waiting while bytes
 // arrive. One request at a time goes to the worker; a request unanswered
 // after ANSWER_MS, or an `error` event, means the worker died: it is
 // restarted once by itself, and the reader's "Try again" restarts it after that.
+import {
+  isFailed, isProgress, isReady, isResponse, sendToWorker, unexpectedMessage,
+} from "../contract/messages.js";
 
 const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
 export const STALL_MS = 20000;
@@ -124,7 +127,7 @@ export function startRuntime(note) {
   // interrupt the running call (a stale preview) instead of waiting for it.
   if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
     link.interrupts = new Int32Array(new SharedArrayBuffer(8)); // [flag, id of the call it stops]
-    link.worker.postMessage({ type: "interrupt", buffer: link.interrupts.buffer });
+    sendToWorker(link.worker, { type: "interrupt", buffer: link.interrupts.buffer });
   }
   link.worker.addEventListener("error", (event) => {
     event.preventDefault();
@@ -133,18 +136,19 @@ export function startRuntime(note) {
   });
   link.worker.addEventListener("message", (event) => {
     if (link !== runtime) return;
+    /** @type {import("../contract/messages.js").WorkerMessage} */
     const message = event.data;
-    if (message.type === "progress") {
+    if (isProgress(message)) {
       phases[message.phase] = message;
       watch();
       announce({ state: "starting", progress: lead + describeProgress(phases, message) });
-    } else if (message.type === "ready") {
+    } else if (isReady(message)) {
       clearTimeout(stallTimer);
       announce({ state: "ready", mode: message.mode });
       pump();
-    } else if (message.type === "failed") {
+    } else if (isFailed(message)) {
       fail("The roller could not start: " + message.message);
-    } else if (message.type === "response") {
+    } else if (isResponse(message)) {
       if (!inFlight || inFlight.id !== message.id) return;
       const done = inFlight;
       clearTimeout(done.timer);
@@ -152,6 +156,8 @@ export function startRuntime(note) {
       done.resolve(JSON.parse(message.response));
       pump();
       setTimeout(checkSettled, 0); // after the widget has drawn the answer
+    } else {
+      unexpectedMessage(message);
     }
   });
   return link;
@@ -202,7 +208,9 @@ function pump() {
   const link = runtime;
   inFlight = queue.shift();
   inFlight.timer = setTimeout(() => lost(link, "The roller stopped answering."), ANSWER_MS);
-  link.worker.postMessage({ id: inFlight.id, name: inFlight.name, request: JSON.stringify(inFlight.request) });
+  sendToWorker(link.worker, {
+    type: "request", id: inFlight.id, name: inFlight.name, request: JSON.stringify(inFlight.request),
+  });
 }
 
 // rules_py.web.call(name, request) in the worker: resolves to the parsed
@@ -282,11 +290,13 @@ export function runSpareWorker() {
       end(false);
     });
     worker.addEventListener("message", (event) => {
+      /** @type {import("../contract/messages.js").WorkerMessage} */
       const message = event.data;
       // Any answer runs the same JavaScript; an unknown name answers at once.
-      if (message.type === "ready") worker.postMessage({ id: 1, name: "", request: "{}" });
-      else if (message.type === "failed") end(false);
-      else if (message.type === "response") setTimeout(() => end(true), SPARE_LINGER_MS);
+      // Progress is not followed: the bound above ends a run that stalls.
+      if (isReady(message)) sendToWorker(worker, { type: "request", id: 1, name: "", request: "{}" });
+      else if (isFailed(message)) end(false);
+      else if (isResponse(message)) setTimeout(() => end(true), SPARE_LINGER_MS);
     });
   });
 }

@@ -7,18 +7,11 @@
 // Where each file is: the build's manifest (build-manifest.json, written by
 // runtime/build/, see runtime/README.md), imported as a JSON module.
 //
-// Messages (the contract with the page, documented in CONTRIBUTING.md):
-//   page -> worker  {id, name, request}           request: JSON text for rules_py.web.call
-//                   {type: "interrupt", buffer}   a SharedArrayBuffer of two Int32: [0] = 2 interrupts
-//                                                  the call whose id is in [1]
-//   worker -> page  {type: "progress", phase, loaded, total, text}
-//                   {type: "ready", mode: "snapshot" | "fallback"}
-//                   {type: "failed", message}      plain words, never a traceback
-//                   {type: "response", id, response}  response: JSON text; an interrupted
-//                                                  call answers {ok: false, cancelled: true, error}
-// Requests sent before "ready" are answered once it is reached.
+// Messages (the contract with the page): runtime/contract/messages.js, shared
+// with the page. Requests sent before "ready" are answered once it is reached.
 import BUILD from "../build-manifest.json" with { type: "json" };
 import { readSnapshot } from "./snapshot.js";
+import { isInterrupt, isRequest, unexpectedMessage } from "../contract/messages.js";
 
 // The manifest's addresses are the site's (its root is two folders up).
 const SITE_ROOT = new URL("../../../", import.meta.url);
@@ -31,6 +24,7 @@ const PYC_URL = siteURL(BUILD.runtime.rulesPyc.address);
 const SNAPSHOT_URL = siteURL(BUILD.runtime.snapshot.address);
 const NORMAL_START_BYTES = BUILD.runtime.normalStartBytes;
 
+/** @param {import("../contract/messages.js").WorkerMessage} message */
 function post(message) {
   self.postMessage(message);
 }
@@ -479,12 +473,15 @@ const CANCELLED = JSON.stringify({
 });
 
 self.addEventListener("message", async (event) => {
-  if (event.data.type === "interrupt") {
-    interrupts = new Int32Array(event.data.buffer);
+  /** @type {import("../contract/messages.js").PageMessage} */
+  const message = event.data;
+  if (isInterrupt(message)) {
+    interrupts = new Int32Array(message.buffer);
     ready.then(({ pyodide }) => pyodide.setInterruptBuffer(interrupts), () => {});
     return;
   }
-  const { id, name, request } = event.data;
+  if (!isRequest(message)) unexpectedMessage(message);
+  const { id, name, request } = message;
   let python;
   try {
     python = await ready;
