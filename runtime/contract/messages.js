@@ -71,6 +71,44 @@
 
 /** @typedef {ProgressMessage | ReadyMessage | FailedMessage | ResponseMessage} WorkerMessage */
 
+// ------------------------------------------------------------ what travels as JSON text
+
+/**
+ * A request's object: field values, and as the widget needs them `action`,
+ * `seed` (a decimal string) and `state` (see rules_py/web.py).
+ * @typedef {{ [key: string]: unknown }} CallRequest
+ */
+
+/**
+ * What rules_py.web.call answers (rules_py/web.py), decoded; `cancelled` is
+ * the worker's, for a request it interrupted.
+ * @typedef {{ ok: true, result: CallResult } | { ok: false, cancelled?: true, error: CallError }} CallResponse
+ */
+
+/**
+ * A refused request: the field to show the message next to, or null.
+ * @typedef {object} CallError
+ * @property {string | null} field
+ * @property {string} message
+ */
+
+/**
+ * A result: its view (the blocks, typed from rules_py/view_blocks.py), the
+ * action that made it, and as the widget needs them the seed (every random
+ * action), the roll log's words, a notice, the state to keep and the field
+ * values the form takes for the next request.
+ * @typedef {object} CallResult
+ * @property {import("./blocks").AnyBlock[]} view
+ * @property {string} action
+ * @property {number} [seed]
+ * @property {string} [seed_text]
+ * @property {string} [inputs_text]
+ * @property {string} [summary]
+ * @property {string} [notice]
+ * @property {unknown} [state]
+ * @property {{ [name: string]: unknown }} [form]
+ */
+
 /** @typedef {PageMessage | WorkerMessage} Message */
 
 /**

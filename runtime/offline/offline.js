@@ -13,6 +13,7 @@ const SITE_ROOT = new URL("../../../", import.meta.url);
 let registered = false;
 let reloading = false;
 
+/** @param {() => void} run */
 function whenSettled(run) {
   // After the page's load and the runtime's start (or at once where there is no runtime).
   const afterLoad = () => {
@@ -28,6 +29,10 @@ function whenSettled(run) {
   else window.addEventListener("load", afterLoad, { once: true });
 }
 
+/**
+ * @param {ServiceWorker | null} waiting
+ * @param {string} text
+ */
 function showBanner(waiting, text) {
   if (document.querySelector(".rp-update")) return;
   const button = el("button", { type: "button", className: "md-button md-button--primary rp-button", text: "Reload" });
@@ -45,7 +50,9 @@ function showBanner(waiting, text) {
   document.body.appendChild(banner);
 }
 
+/** @param {ServiceWorkerRegistration} registration */
 function watchForUpdates(registration) {
+  /** @param {ServiceWorker} worker */
   const offer = (worker) => showBanner(worker,
     "A new version of this site is ready. Reload to use it.");
   // A version waiting while this page runs the one before.

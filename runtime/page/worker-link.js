@@ -13,6 +13,36 @@ import {
   isFailed, isProgress, isReady, isResponse, sendToWorker, unexpectedMessage,
 } from "../contract/messages.js";
 
+/** @import { CallRequest, CallResponse, ProgressMessage } from "../contract/messages.js" */
+
+/**
+ * The runtime's state for the page (see onRuntimeStatus).
+ * @typedef {{ state: "starting", progress: string }
+ *   | { state: "ready", mode: "snapshot" | "fallback" }
+ *   | { state: "failed", message: string }
+ *   | { state: "lost", message: string }} RuntimeStatus
+ */
+
+/**
+ * One worker and what the page knows of it.
+ * @typedef {object} Link
+ * @property {Worker | null} worker null until made (a browser may refuse)
+ * @property {RuntimeStatus} status
+ * @property {Int32Array<SharedArrayBuffer>} [interrupts] the shared flags, where the page is cross-origin isolated
+ */
+
+/**
+ * A request waiting for the worker, or the one it runs.
+ * @typedef {object} Call
+ * @property {number} id
+ * @property {string} name
+ * @property {CallRequest} request
+ * @property {boolean} preview
+ * @property {(response: CallResponse) => void} resolve
+ * @property {(error: Error) => void} reject
+ * @property {ReturnType<typeof setTimeout>} [timer] the answer's bound, once sent
+ */
+
 const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
 export const STALL_MS = 20000;
 // Only a browser test shortens the bound (an init script sets rpTestAnswerMs
@@ -20,30 +50,41 @@ export const STALL_MS = 20000;
 const ANSWER_MS = Number(globalThis.rpTestAnswerMs) > 0 ? Number(globalThis.rpTestAnswerMs) : 60000;
 const AUTO_RESTARTS = 1;
 
+/** @type {Set<(status: RuntimeStatus) => void>} */
 const listeners = new Set();
+/** @type {(() => void)[]} */
 const settledWaiters = []; // onSettled callbacks, each called once
+/** @type {Link | null} */
 let runtime = null;
 let nextRequestId = 1;
 let restartsLeft = AUTO_RESTARTS;
+/** @type {Call[]} */
 const queue = []; // {id, name, request, preview, resolve, reject}, sent one at a time
+/** @type {Call | null} */
 let inFlight = null;
 let interrupted = 0;
 
 // The runtime's state for the page: "starting" (with `progress`), "ready",
 // "failed" (with `message`, the start cannot go on) or "lost" (the worker
 // died; a restart follows when one is left). `listener(status)` hears every change.
+/**
+ * @param {(status: RuntimeStatus) => void} listener
+ * @returns {() => void} stops listening
+ */
 export function onRuntimeStatus(listener) {
   listeners.add(listener);
   if (runtime) listener(runtime.status);
   return () => listeners.delete(listener);
 }
 
+/** @returns {RuntimeStatus | null} */
 export function runtimeStatus() {
   return runtime ? runtime.status : null;
 }
 
+/** @param {RuntimeStatus} status */
 function announce(status) {
-  runtime.status = status;
+  /** @type {Link} */ (runtime).status = status; // called only once there is one
   if (status.state === "ready" || status.state === "failed") {
     document.documentElement.dataset.rpRuntime = status.state === "ready" ? status.mode : "failed";
   }
@@ -66,17 +107,23 @@ function checkSettled() {
 // `callback()` once the runtime has started (or failed) and every press made
 // meanwhile has been answered: the moment for work that must not delay a
 // first roll. At once if that is so already.
+/** @param {() => void} callback */
 export function onSettled(callback) {
   settledWaiters.push(callback);
   checkSettled();
 }
 
 // Bytes for people: "3.1 MB".
+/** @param {number} bytes */
 function megabytes(bytes) {
   return (bytes / 1e6).toFixed(1) + " MB";
 }
 
 // One line from the latest progress of each download: what loads, how much.
+/**
+ * @param {{ [phase: string]: ProgressMessage }} phases
+ * @param {ProgressMessage} latest
+ */
 function describeProgress(phases, latest) {
   let loaded = 0;
   let total = 0;
@@ -94,15 +141,23 @@ function describeProgress(phases, latest) {
 // failed or died for good is replaced by a fresh one (the reader's retry, or
 // an instant navigation: a page never keeps a dead runtime).
 // `note` (a restart's reason) stays in front of the progress until ready.
+/**
+ * @param {string} [note]
+ * @returns {Link}
+ */
 export function startRuntime(note) {
   if (runtime && runtime.status.state !== "failed") return runtime;
   const lead = note ? note + " " : "";
+  /** @type {Link} */
   const link = { worker: null, status: { state: "starting", progress: lead + "Starting the roller\u2026" } };
   const previous = runtime;
   runtime = link;
   if (previous && previous.worker) previous.worker.terminate();
+  /** @type {{ [phase: string]: ProgressMessage }} */
   const phases = {};
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let stallTimer = null;
+  /** @param {string} message */
   const fail = (message) => {
     if (link !== runtime || link.status.state === "failed") return;
     clearTimeout(stallTimer);
@@ -119,7 +174,7 @@ export function startRuntime(note) {
   try {
     link.worker = new Worker(WORKER_URL, { type: "module" });
   } catch (error) {
-    fail("This browser cannot start the roller (" + error.message + ").");
+    fail("This browser cannot start the roller (" + /** @type {Error} */ (error).message + ").");
     return link;
   }
   watch();
@@ -165,9 +220,13 @@ export function startRuntime(note) {
 
 // The worker died after start-up: the request it held fails with a message,
 // the queued ones wait for the restart (once), or fail with the runtime.
+/**
+ * @param {Link} link
+ * @param {string} why
+ */
 function lost(link, why) {
   if (link !== runtime || link.status.state === "lost") return;
-  link.worker.terminate();
+  /** @type {Worker} */ (link.worker).terminate(); // it started: it was ready, or failed to load
   if (inFlight) {
     clearTimeout(inFlight.timer);
     inFlight.reject(new Error(why + " The last request got no answer; press the button again."));
@@ -186,6 +245,7 @@ function lost(link, why) {
   }
 }
 
+/** @param {string} message */
 function rejectAll(message) {
   if (inFlight) {
     clearTimeout(inFlight.timer);
@@ -206,9 +266,9 @@ export function retryRuntime() {
 function pump() {
   if (inFlight || !runtime || runtime.status.state !== "ready" || !queue.length) return;
   const link = runtime;
-  inFlight = queue.shift();
+  inFlight = /** @type {Call} */ (queue.shift());
   inFlight.timer = setTimeout(() => lost(link, "The roller stopped answering."), ANSWER_MS);
-  sendToWorker(link.worker, {
+  sendToWorker(/** @type {Worker} */ (link.worker), {
     type: "request", id: inFlight.id, name: inFlight.name, request: JSON.stringify(inFlight.request),
   });
 }
@@ -223,11 +283,17 @@ function pump() {
 // waiting is dropped, and one running is interrupted where the page is
 // cross-origin isolated (it answers {ok: false, cancelled: true}); else it
 // runs to its end (previews are bounded) and its answer is ignored.
+/**
+ * @param {string} name
+ * @param {CallRequest} request
+ * @param {{ preview?: boolean, signal?: AbortSignal }} [options]
+ * @returns {Promise<CallResponse>}
+ */
 export function callPython(name, request, options) {
   const preview = Boolean(options && options.preview);
   const signal = options && options.signal;
-  startRuntime();
-  if (runtime.status.state === "failed") return Promise.reject(new Error(runtime.status.message));
+  const link = startRuntime();
+  if (link.status.state === "failed") return Promise.reject(new Error(link.status.message));
   if (signal && signal.aborted) return Promise.reject(new DOMException("Superseded.", "AbortError"));
   return new Promise((resolve, reject) => {
     const item = { id: nextRequestId++, name, request, preview, resolve, reject };
@@ -238,6 +304,7 @@ export function callPython(name, request, options) {
   });
 }
 
+/** @param {Call} item */
 function withdraw(item) {
   const waiting = queue.indexOf(item);
   if (waiting !== -1) {
@@ -270,6 +337,7 @@ export function requestInFlight() {
 const SPARE_BOUND_MS = 60000;
 const SPARE_LINGER_MS = 1000; // Chrome writes the compiled code down after the run
 
+/** @returns {Promise<boolean>} */
 export function runSpareWorker() {
   return new Promise((resolve) => {
     let worker;
@@ -279,6 +347,7 @@ export function runSpareWorker() {
       resolve(false);
       return;
     }
+    /** @param {boolean} answered */
     const end = (answered) => {
       clearTimeout(bound);
       worker.terminate();

@@ -26,8 +26,8 @@ from tests.conftest import ROOT
 RUNTIME = ROOT / "runtime"
 CONTRIBUTING = RUNTIME / "README.md"
 MESSAGES_JS = RUNTIME / "contract" / "messages.js"
-TABLE_START = "export const RENDERERS = Object.freeze({"
-TABLE_END = "});"
+TABLE_START = "export const RENDERERS = Object.freeze(/** @satisfies {Renderers} */ ({"
+TABLE_END = "}));"
 
 
 def python_block_types() -> dict[str, set[str]]:
