@@ -14,7 +14,8 @@ every widget.
 The browser's side is typed against the same definition:
 ``runtime/contract/blocks.d.ts`` is written from this module by
 ``python -m runtime.build.declarations``, and the type check of the runtime
-(``make lint``) fails when a block type or a field is on one side only.
+(``make lint``) fails when a block type has no renderer there, a renderer
+draws a type Python does not define, or reads a field its block lacks.
 """
 
 from __future__ import annotations
