@@ -55,9 +55,17 @@ $(WHEELS_STAMP): tests/pyodide/requirements.txt $(PY_STAMP)
 chromium:
 	@bash scripts/ensure-chromium.sh
 
-lint: $(PY_STAMP)
+# The runtime's JavaScript is type-checked by TypeScript (nothing emitted),
+# one project per global scope (runtime/tsconfig.*.json), against the
+# declarations written from Python (runtime/build/declarations.py), which
+# must be up to date first.
+TS_PROJECTS := page worker sw build
+
+lint: $(PY_STAMP) $(NPM_STAMP)
 	$(BIN)/ruff check rules_py macros runtime tests bench scripts
 	$(BIN)/mypy
+	$(BIN)/python -m runtime.build.declarations --check
+	for project in $(TS_PROJECTS); do node_modules/.bin/tsc -p runtime/tsconfig.$$project.json || exit 1; done
 
 test: site $(WHEELS_STAMP) chromium lint
 	$(BIN)/python -m pytest

@@ -94,7 +94,9 @@ worker.onmessage = (event) => {
   if (event.data.type === "response") window.__loaded = performance.now();
   else if (event.data.type === "failed") window.__failed = event.data.message;
 };
-worker.postMessage({id: 1, name: "cairn.save", request: JSON.stringify({attribute: 12})});
+worker.postMessage({
+  type: "request", id: 1, name: "cairn.save", request: JSON.stringify({attribute: 12}),
+});
 """
 DRAWN = '.rp-widget[data-state="starting"], .rp-widget[data-state="ready"]'
 # Injected before the page's own scripts (through the DevTools protocol, so the
@@ -131,7 +133,7 @@ TALK_TO_WORKER = """async (url) => {
       messages.push({...event.data, at: performance.now() - started});
       if (event.data.type === "response" || event.data.type === "failed") resolve();
     });
-    worker.postMessage({id: 1, name: "cairn.save", request: "{}"});
+    worker.postMessage({type: "request", id: 1, name: "cairn.save", request: "{}"});
   });
   worker.terminate();
   return messages.map(({catalog, ...rest}) => rest);

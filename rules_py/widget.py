@@ -10,13 +10,37 @@ the browser runtime draws without knowing any rules (see ``Block`` helpers).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from typing import Any, Literal
 
 from rules_py.core.errors import RulesInputError, describe, require_choice, require_int
 from rules_py.core.rng import Rng
+
+# The view blocks and their helpers live in rules_py.view_blocks; widget
+# modules import them from here too.
+from rules_py.view_blocks import (
+    READABLE_DENOMINATOR,
+    Block,
+    at_least_fields,
+    chance_text,
+    chart,
+    choices,
+    copy_text,
+    dice,
+    die_face,
+    facts,
+    filter_rows,
+    focus_element,
+    fraction_text,
+    line,
+    note,
+    option,
+    outcome,
+    percent,
+    step,
+    table,
+)
 
 __all__ = [
     "READABLE_DENOMINATOR",
@@ -56,7 +80,6 @@ __all__ = [
 ]
 
 FieldKind = Literal["int", "choice", "bool", "text"]
-Block = dict[str, Any]
 JsonValue = Any
 
 
@@ -308,192 +331,3 @@ class Widget:
             "stateful": self.stateful,
             "step_before": self.step_before,
         }
-
-
-# ---------------------------------------------------------------- display
-
-
-def percent(chance: Fraction) -> str:
-    """A chance as a percentage: 3/5 -> "60%", 1/3 -> "33.33%".
-
-    Two decimals, or more near 0% and 100% (up to six), so rounding never
-    turns a possible result into 0% or an uncertain one into 100%; beyond six
-    decimals it reads "< 0.000001%" or "> 99.999999%".
-    """
-    value = chance * 100
-    if value.denominator == 1:
-        return f"{value.numerator}%"
-    tiny = Fraction(1, 10**6)
-    if value < tiny:
-        return "< 0.000001%"
-    if 100 - value < tiny:
-        return "> 99.999999%"
-    decimals = 2
-    while decimals < 6 and (round(value, decimals) == 0 or round(value, decimals) == 100):
-        decimals += 1
-    text = f"{float(value):.{decimals}f}".rstrip("0").rstrip(".")
-    return f"{text}%"
-
-
-READABLE_DENOMINATOR = 10**6  # beyond this a fraction is noise to a reader
-
-
-def chance_text(chance: Fraction, over: int | None = None) -> str:
-    """Percentage first, the exact fraction after it: "60% (12/20)" when ``over``
-    names the natural denominator, else "60% (3/5)"; only the percentage when
-    the fraction would be too long to read (a phone keeps what comes first)."""
-    if over is not None and (chance * over).denominator == 1:
-        return f"{percent(chance)} ({chance * over}/{over})"
-    if chance.denominator > READABLE_DENOMINATOR:
-        return percent(chance)
-    return f"{percent(chance)} ({chance.numerator}/{chance.denominator})"
-
-
-def fraction_text(chance: Fraction) -> str:
-    """The exact chance as "a/b", or "" when the fraction is too long to read
-    or adds nothing to the percentage (0% and 100%)."""
-    if chance.denominator > READABLE_DENOMINATOR or chance.denominator == 1:
-        return ""
-    return f"{chance.numerator}/{chance.denominator}"
-
-
-def at_least_fields(chance: Fraction) -> dict[str, JsonValue]:
-    """A chart bar's chance of "this or more", in the forms the chart shows."""
-    return {
-        "at_least": chance_text(chance),
-        "at_least_percent": percent(chance),
-        "at_least_fraction": fraction_text(chance),
-    }
-
-
-# ---------------------------------------------------------------- view blocks
-
-
-def outcome(text: str, tone: Literal["good", "bad", "neutral"] = "neutral") -> Block:
-    return {"type": "outcome", "text": text, "tone": tone}
-
-
-def line(text: str) -> Block:
-    return {"type": "line", "text": text}
-
-
-def note(text: str) -> Block:
-    """A one-line rules note: what the text says, or what this site chose."""
-    return {"type": "note", "text": text}
-
-
-def die_face(value: int, sides: int, *tags: str) -> dict[str, JsonValue]:
-    """One die; tags such as "kept", "dropped", "success", "double", "best"."""
-    return {"value": value, "sides": sides, "tags": list(tags)}
-
-
-def dice(label: str, faces: Iterable[dict[str, JsonValue]]) -> Block:
-    return {"type": "dice", "label": label, "dice": list(faces)}
-
-
-def facts(items: Iterable[tuple[str, str]]) -> Block:
-    return {"type": "facts", "items": [[name, value] for name, value in items]}
-
-
-def table(
-    caption: str,
-    columns: Sequence[str],
-    rows: Iterable[Sequence[str]],
-    highlight: int | None = None,
-) -> Block:
-    return {
-        "type": "table",
-        "caption": caption,
-        "columns": list(columns),
-        "rows": [list(row) for row in rows],
-        "highlight": highlight,
-    }
-
-
-def chart(
-    title: str,
-    bars: Sequence[tuple[str, Fraction]],
-    *,
-    highlight: Iterable[str] = (),
-    marks: str = "",
-    mean: Fraction | None = None,
-    cumulative: bool = True,
-    summary: str = "",
-) -> Block:
-    """The accessible odds chart: bars with exact chances, optional mean, and
-    for each bar the chance of that result or more (when outcomes are ordered).
-
-    ``highlight`` names the bars to mark and ``marks`` is the legend that says
-    what the mark means ("Most likely: 13", "Succeeds: 3 or more"), so a mark
-    is never taken for the result just rolled.
-    ``summary`` is the one sentence a screen reader hears before the data table.
-    """
-    marked = set(highlight)
-    if marked and not marks:
-        raise ValueError("a chart that marks bars says what the mark means (marks=...)")
-    rendered: list[dict[str, JsonValue]] = []
-    remaining = sum((chance for _, chance in bars), Fraction(0))
-    top = max((chance for _, chance in bars), default=Fraction(0))
-    for label, chance in bars:
-        # "percent" and "fraction" apart, so a narrow screen shows the
-        # percentage first and drops the fraction, never the other way round.
-        bar: dict[str, JsonValue] = {
-            "label": label,
-            "chance": chance_text(chance),
-            "percent": percent(chance),
-            "fraction": fraction_text(chance),
-            "width": float(chance / top) if top else 0.0,
-            "highlight": label in marked,
-        }
-        if cumulative:
-            bar.update(at_least_fields(remaining))
-        remaining -= chance
-        rendered.append(bar)
-    block: Block = {"type": "chart", "title": title, "bars": rendered, "summary": summary}
-    if marked:
-        block["marks"] = marks
-    if mean is not None:
-        block["mean"] = f"{float(mean):.3g}" if mean.denominator != 1 else str(mean.numerator)
-    return block
-
-
-def choices(prompt: str, options: Iterable[dict[str, JsonValue]]) -> Block:
-    """Buttons that send a follow-up request: each option is made by ``option``."""
-    return {"type": "choices", "prompt": prompt, "options": list(options)}
-
-
-def step(blocks: Iterable[Block]) -> Block:
-    """What the player chooses now (a turn line, a hand of cards): drawn where
-    the widget's ``step_before`` says, else in place."""
-    return {"type": "step", "blocks": list(blocks)}
-
-
-def option(
-    label: str,
-    request: Mapping[str, JsonValue],
-    *,
-    lines: Sequence[str] = (),
-    badge: str = "",
-    selected: bool = False,
-) -> dict[str, JsonValue]:
-    return {
-        "label": label,
-        "lines": list(lines),
-        "badge": badge,
-        "selected": selected,
-        "request": dict(request),
-    }
-
-
-def copy_text(label: str, text: str) -> Block:
-    return {"type": "copy", "label": label, "text": text}
-
-
-def focus_element(element_id: str) -> Block:
-    """Scroll to an element of the page (e.g. a spell's table row) and mark it."""
-    return {"type": "focus_element", "id": element_id}
-
-
-def filter_rows(table_id: str, visible: Iterable[str]) -> Block:
-    """Show only the listed rows (by id) of a table on the page."""
-    return {"type": "filter_rows", "table": table_id, "visible": list(visible)}

@@ -1,9 +1,11 @@
 """Build step: the runtime's own files into the built site.
 
 The browser runtime's JavaScript and CSS live in ``runtime/`` by role
-(``page/``, ``worker/``, ``offline/``, ``material/``, ``styles/``; see
+(``page/``, ``worker/``, ``offline/``, ``material/``, ``styles/``, and
+``contract/``, the messages both page and worker import; see
 ``runtime/README.md``); the site serves each folder under ``assets/rp/``
-as it is, so their relative imports hold. The service worker's source is
+as it is, so their relative imports hold. Type declarations (``*.d.ts``)
+are for the type check only and stay out of the site. The service worker's source is
 written to the site's root by :mod:`runtime.build.offline` instead: its
 scope is the whole site.
 
@@ -22,7 +24,7 @@ from pathlib import Path
 __all__ = ["ASSET_FOLDERS", "SEARCH_WRAPPER", "copy_runtime", "name_material_search_worker"]
 
 RUNTIME = Path(__file__).resolve().parent.parent
-ASSET_FOLDERS = ("page", "worker", "offline", "material", "styles")
+ASSET_FOLDERS = ("page", "worker", "offline", "material", "styles", "contract")
 SITE_FOLDER = "assets/rp"
 # The offline folder's service worker goes to the root, through offline.py.
 NOT_COPIED = {"offline/sw.js"}
@@ -43,7 +45,7 @@ def copy_runtime(site: Path) -> list[str]:
             shutil.rmtree(target)
         for source in sorted((RUNTIME / folder).rglob("*")):
             relative = source.relative_to(RUNTIME).as_posix()
-            if not source.is_file() or relative in NOT_COPIED:
+            if not source.is_file() or relative in NOT_COPIED or source.name.endswith(".d.ts"):
                 continue
             destination = site / SITE_FOLDER / relative
             destination.parent.mkdir(parents=True, exist_ok=True)

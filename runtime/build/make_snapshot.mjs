@@ -25,12 +25,15 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { packSnapshot } from "../worker/snapshot.js";
 
+/** @import { PyodideAPI, PyodideConfig } from "pyodide" */
+
 const [wheelPath, outDir] = process.argv.slice(2);
 if (!wheelPath || !outDir) {
   console.error("usage: node runtime/build/make_snapshot.mjs <wheel> <out dir>");
   process.exit(2);
 }
 const wheel = new Uint8Array(readFileSync(wheelPath));
+/** @type {Pick<PyodideConfig, "stdout" | "stderr">} */
 const quiet = { stdout: () => {}, stderr: (text) => console.error(text) };
 
 // The same wheel gives the same snapshot, byte for byte: a build that
@@ -62,6 +65,10 @@ const reproducible = { ...quiet, env: { PYTHONHASHSEED: "0" } };
 // The Python run inside Pyodide lives in in_pyodide.py beside this file: it
 // is run in a namespace of its own in each Python, and its functions called.
 const IN_PYODIDE = readFileSync(new URL("in_pyodide.py", import.meta.url), "utf8");
+/**
+ * @param {PyodideAPI} pyodide
+ * @returns {(name: string) => any} calls in_pyodide.py's function of that name
+ */
 function steps(pyodide) {
   const namespace = pyodide.globals.get("dict")();
   namespace.set("__name__", "rp_snapshot_build");
@@ -86,14 +93,19 @@ console.log(`compiled ${stdlibCount} stdlib modules and ${rulesCount} rules_py m
 // of Pyodide's code has run) is kept too: pages of the snapshot equal to it
 // are not shipped, the worker copies them from the instance it makes.
 const pyc = new Uint8Array(readFileSync(join(outDir, "rules_py-pyc.zip")));
+/** @type {Uint8Array | null} */
 let moduleMemory = null;
 const instantiate = WebAssembly.instantiate;
-WebAssembly.instantiate = async (...args) => {
-  const made = await instantiate(...args);
-  const instance = made.instance ?? made;
-  if (!moduleMemory) moduleMemory = new Uint8Array(instance.exports.memory.buffer).slice();
+// Bytes or a compiled module in; {module, instance}, or the instance, out.
+const instantiateAny = /** @type {(...args: unknown[]) => Promise<WebAssembly.Instance
+  | WebAssembly.WebAssemblyInstantiatedSource>} */ (instantiate);
+WebAssembly.instantiate = /** @type {typeof instantiate} */ (async (/** @type {unknown[]} */ ...args) => {
+  const made = await instantiateAny(...args);
+  const instance = "instance" in made ? made.instance : made;
+  const memory = /** @type {WebAssembly.Memory} */ (instance.exports.memory);
+  if (!moduleMemory) moduleMemory = new Uint8Array(memory.buffer).slice();
   return made;
-};
+});
 const second = await loadPyodide({
   ...reproducible,
   stdLibURL: join(outDir, "python_stdlib-pyc.zip"),
@@ -113,6 +125,8 @@ if (!moduleMemory) throw new Error("the WebAssembly module's own memory was not 
 // Shipped packed (snapshot.js, the format's one home): without its zero
 // pages and those equal to the module's own memory; makeMemorySnapshot
 // writes Python's memory last, which tells where it begins.
-const packed = packSnapshot(snapshot, moduleMemory, snapshot.length - second._module.HEAPU8.length);
+// @ts-expect-error _module, Pyodide's Emscripten module, is private (the version is pinned)
+const pythonMemory = second._module.HEAPU8.length;
+const packed = packSnapshot(snapshot, moduleMemory, snapshot.length - pythonMemory);
 writeFileSync(join(outDir, "snapshot.gz"), gzipSync(packed, { level: 6 }));
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${(packed.length / 1e6).toFixed(1)} MB packed`);

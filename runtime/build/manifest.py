@@ -19,6 +19,11 @@ Fields (JSON):
   address is the site's, with ``?v=`` and a digest of the content where the
   file may be cached for good;
 - ``keepInflated``: the addresses the service worker stores inflated.
+
+:class:`ManifestJson` and the TypedDicts it holds are this layout as types:
+``to_json`` is checked against them (mypy), and the worker's import of the
+manifest is typed from them (``runtime/build-manifest.d.json.ts``, written by
+:mod:`runtime.build.declarations`).
 """
 
 from __future__ import annotations
@@ -27,19 +32,62 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final, Literal, TypedDict
 
 __all__ = [
     "FORMAT",
     "MANIFEST_ADDRESS",
+    "ManifestJson",
+    "PyodideJson",
+    "RuntimeJson",
     "RuntimeManifest",
     "ShippedFile",
+    "ShippedFileJson",
     "read_manifest",
     "shipped",
     "write_manifest",
 ]
 
-FORMAT = 1
+FORMAT: Final = 1
 MANIFEST_ADDRESS = "assets/rp/build-manifest.json"
+
+
+class ShippedFileJson(TypedDict):
+    """A file of the built site: its address (with `?v=` and a digest where it
+    may be cached for good), its size in bytes and its sha256."""
+
+    address: str
+    bytes: int
+    sha256: str
+
+
+class PyodideJson(TypedDict):
+    """Pyodide's version and the folder of its files (site-relative)."""
+
+    version: str
+    index: str
+
+
+class RuntimeJson(TypedDict):
+    """The wheel's name in the lock file, what a normal start downloads that a
+    restore does not (bytes), and each file the runtime ships."""
+
+    packageName: str
+    normalStartBytes: int
+    lockFile: ShippedFileJson
+    wheel: ShippedFileJson
+    stdlibPyc: ShippedFileJson
+    rulesPyc: ShippedFileJson
+    snapshot: ShippedFileJson
+
+
+class ManifestJson(TypedDict):
+    """The build manifest, `assets/rp/build-manifest.json`."""
+
+    format: Literal[1]
+    pyodide: PyodideJson
+    runtime: RuntimeJson
+    keepInflated: list[str]
 
 
 @dataclass(frozen=True)
@@ -55,7 +103,7 @@ class ShippedFile:
         """The file's path in the site (the address without its query)."""
         return self.address.split("?", 1)[0]
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> ShippedFileJson:
         return {"address": self.address, "bytes": self.bytes, "sha256": self.sha256}
 
 
@@ -83,7 +131,7 @@ class RuntimeManifest:
         """Site path -> the address the runtime asks for, where it names a version."""
         return {file.path: file.address for file in self.files if "?v=" in file.address}
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> ManifestJson:
         return {
             "format": FORMAT,
             "pyodide": {"version": self.pyodide_version, "index": self.pyodide_index},

@@ -151,8 +151,8 @@ def build_offline(site: Path, site_name: str, short_name: str, description: str)
     build = json.dumps({"version": version, "files": files, "inflate": inflate},
                        indent=0, sort_keys=True)
     template = TEMPLATE.read_text("utf-8")
-    if PLACEHOLDER not in template:
-        raise SystemExit(f"{TEMPLATE} lacks {PLACEHOLDER}")
+    if template.count(PLACEHOLDER) != 1:  # a second one (in a comment, say) would be replaced too
+        raise SystemExit(f"{TEMPLATE} must hold {PLACEHOLDER} once")
     (site / "sw.js").write_text(template.replace(PLACEHOLDER, build), "utf-8")
     return version
 

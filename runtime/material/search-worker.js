@@ -11,10 +11,12 @@
 // loaded here and gets every held message, in order.
 const WAIT_MS = 10000;
 const MATERIAL_WORKER = "__MATERIAL_SEARCH_WORKER__"; // written by the build
+/** @type {unknown[]} */
 const held = [];
 const channel = new BroadcastChannel("rp-runtime");
 let started = false;
 
+/** @param {MessageEvent} event */
 function hold(event) {
   held.push(event.data);
 }

@@ -27,6 +27,10 @@ function materialRunning() {
   return Boolean(window.document$ && typeof window.document$.subscribe === "function");
 }
 
+/**
+ * @param {HTMLLinkElement} link
+ * @returns {Promise<void>}
+ */
 function runBundle(link) {
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");
@@ -42,12 +46,13 @@ function runBundle(link) {
 
 // Resolves once Material runs (window.document$ exists): at once where it
 // was not held back, else when startTheme() has run it.
-let announceStart;
+let announceStart = () => {};
+/** @type {Promise<void>} */
 export const themeStarted = new Promise((resolve) => { announceStart = resolve; });
 if (materialRunning()) announceStart();
 
 export function startTheme() {
-  const link = document.querySelector("link[data-rp-theme-later]");
+  const link = /** @type {HTMLLinkElement | null} */ (document.querySelector("link[data-rp-theme-later]"));
   started ??= materialRunning() || !link ? Promise.resolve()
     : runBundle(link).catch((error) => console.error(error.message));
   return started.then(() => { if (materialRunning()) announceStart(); });
@@ -60,6 +65,7 @@ export function startThemeAfterRollers() {
     READER_EVENTS.forEach((name) => document.removeEventListener(name, outsideRollers, true));
     startTheme();
   };
+  /** @param {Event} event */
   const outsideRollers = (event) => {
     if (!(event.target instanceof Element && event.target.closest(".rp-widget"))) go();
   };

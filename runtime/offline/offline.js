@@ -14,6 +14,7 @@ const SITE_ROOT = new URL("../../../", import.meta.url);
 let registered = false;
 let reloading = false;
 
+/** @param {() => void} run */
 function whenSettled(run) {
   // After the page's load and the runtime's start (or at once where there is no runtime).
   const afterLoad = () => {
@@ -29,6 +30,10 @@ function whenSettled(run) {
   else window.addEventListener("load", afterLoad, { once: true });
 }
 
+/**
+ * @param {ServiceWorker | null} waiting
+ * @param {string} text
+ */
 function showBanner(waiting, text) {
   if (document.querySelector(".rp-update")) return;
   const button = el("button", { type: "button", className: "md-button md-button--primary rp-button", text: "Reload" });
@@ -62,7 +67,8 @@ function leaveFullyWhenStale() {
   const here = location.pathname; // the page shown: no instant navigation follows
   window.addEventListener("click", (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    const link = event.target instanceof Element
+      ? /** @type {HTMLAnchorElement | null} */ (event.target.closest("a[href]")) : null;
     if (!link || link.target || link.hasAttribute("download")) return;
     const url = new URL(link.href);
     if (url.origin !== location.origin || url.pathname === here) return; // this page: no fetch
@@ -75,7 +81,9 @@ function leaveFullyWhenStale() {
   }, true);
 }
 
+/** @param {ServiceWorkerRegistration} registration */
 function watchForUpdates(registration) {
+  /** @param {ServiceWorker} worker */
   const offer = (worker) => showBanner(worker,
     "A new version of this site is ready. Reload to use it.");
   // A version waiting while this page runs the one before.

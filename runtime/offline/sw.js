@@ -13,16 +13,28 @@
 // - fetch: answers from this version's cache first (pages asked for by a
 //   navigation or by Material's instant navigation, assets, Pyodide, the
 //   snapshot), and from the network for anything the build does not hold.
-const BUILD = "__BUILD__";
+
+/**
+ * What runtime/build/offline.py writes in place of the placeholder below: the cache's
+ * version, every file of the build by its address with its digest, and the
+ * addresses to keep inflated.
+ * @typedef {{ version: string, files: { [address: string]: string }, inflate: string[] }} BuildList
+ */
+// @ts-expect-error the source holds the placeholder; the built file, the BuildList
+/** @type {BuildList} */ const BUILD = "__BUILD__";
 const CACHE = "rp-site-" + BUILD.version;
 const PREFIX = "rp-site-";
 const INDEX = "__rp-files.json"; // url -> digest, kept in each version's cache
-const SCOPE = new URL(self.registration.scope);
+// This script runs as the site's service worker (the library types `self` as any worker).
+const serviceWorker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const SCOPE = new URL(serviceWorker.registration.scope);
 
+/** @param {string} path */
 function absolute(path) {
   return new URL(path, SCOPE).href;
 }
 
+/** @returns {Promise<{ cache: Cache, files: { [address: string]: string } }[]>} */
 async function previousIndexes() {
   const found = [];
   for (const name of await caches.keys()) {
@@ -40,6 +52,7 @@ async function previousIndexes() {
 // (4.8 MB into 13 MB: 91 ms of that thread in a traced warm visit), for 8 MB
 // more of cache.
 // A host that sent it with Content-Encoding has had it inflated already.
+/** @param {Response} response */
 async function inflated(response) {
   let bytes = new Uint8Array(await response.arrayBuffer());
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
@@ -76,11 +89,11 @@ async function precache() {
     { headers: { "Content-Type": "application/json" } }));
 }
 
-self.addEventListener("install", (event) => {
+serviceWorker.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
-self.addEventListener("activate", (event) => {
+serviceWorker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     const first = !names.some((name) => name.startsWith(PREFIX) && name !== CACHE);
@@ -88,17 +101,18 @@ self.addEventListener("activate", (event) => {
       .map((name) => caches.delete(name)));
     // The very first version takes the open pages at once (they are that
     // version); a later one only comes with the reload the reader chose.
-    if (first) await self.clients.claim();
+    if (first) await serviceWorker.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "use-new-version") self.skipWaiting();
+serviceWorker.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "use-new-version") serviceWorker.skipWaiting();
 });
 
 // The cached copy of a request: a page by its address (with or without
 // index.html or the final slash), a file by its exact address (the ?v= of
 // the runtime's files included).
+/** @param {Request} request */
 async function cached(request) {
   const cache = await caches.open(CACHE);
   const url = new URL(request.url);
@@ -111,7 +125,7 @@ async function cached(request) {
   return (await cache.match(url.href)) || null;
 }
 
-self.addEventListener("fetch", (event) => {
+serviceWorker.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
   event.respondWith((async () => {

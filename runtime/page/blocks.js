@@ -1,19 +1,44 @@
 // View blocks: Python answers with a list of blocks ({type, ...fields}) and
 // this module draws each one, knowing no rules. One renderer per block type,
-// in the RENDERERS table below; every type and its fields are listed in
-// CONTRIBUTING.md ("View blocks"), and tests/site/test_runtime_blocks.py
-// checks the table against the types rules_py emits.
+// in the RENDERERS table below. The types are defined once, in Python
+// (rules_py/view_blocks.py), and declared for this module by
+// ../contract/blocks.d.ts, written from them: the type check (make lint)
+// fails when RENDERERS lacks a type or has one Python does not define, or a
+// renderer reads a field its block does not have. runtime/README.md ("View
+// blocks") lists them; tests/site/test_runtime_blocks.py checks it.
 import { copyText, dataTable, el } from "./dom.js";
 import { renderChart } from "./chart.js";
 
+/**
+ * @import { AnyBlock, ChoicesBlock, CopyBlock, DiceBlock, FactsBlock, FilterRowsBlock,
+ *   FocusElementBlock, LineBlock, NoteBlock, OutcomeBlock, StepBlock, TableBlock } from "../contract/blocks"
+ */
+
+/**
+ * What a block's buttons talk to: the widget (page/widget.js), which sends
+ * a choice's request on top of its last one, and may have a slot for steps.
+ * @typedef {object} BlockHost
+ * @property {(extra: { [key: string]: unknown }, near: Element) => unknown} followUp
+ * @property {HTMLElement} [stepSlot]
+ */
+
+/**
+ * Block type -> its renderer: a node to show, or null. Every type of the
+ * union, each with its own block's type, and no other.
+ * @typedef {{ [T in AnyBlock["type"]]: (block: Extract<AnyBlock, { type: T }>, widget: BlockHost) => Node | null }} Renderers
+ */
+
+/** @param {OutcomeBlock} block */
 function renderOutcome(block) {
   return el("p", { className: "rp-outcome rp-tone-" + (block.tone || "neutral"), text: block.text });
 }
 
+/** @param {LineBlock} block */
 function renderLine(block) {
   return el("p", { className: "rp-line", text: block.text });
 }
 
+/** @param {NoteBlock} block */
 function renderNote(block) {
   return el("p", { className: "rp-note" }, [el("span", { className: "rp-note-mark", text: "Note: " }), block.text]);
 }
@@ -31,8 +56,10 @@ const DIE_MARKS = [
   ["discarded", "\u2014", "discarded (struck through)"],
 ];
 
+/** @param {DiceBlock} block */
 function renderDice(block) {
   const list = el("ul", { className: "rp-dice-list", role: "list" });
+  /** @type {Set<string>} */
   const used = new Set();
   for (const die of block.dice) {
     const tags = die.tags || [];
@@ -55,6 +82,7 @@ function renderDice(block) {
   return node;
 }
 
+/** @param {FactsBlock} block */
 function renderFacts(block) {
   const list = el("dl", { className: "rp-facts" });
   for (const [name, value] of block.items) {
@@ -64,11 +92,16 @@ function renderFacts(block) {
   return list;
 }
 
+/** @param {TableBlock} block */
 function renderTable(block) {
   return dataTable(block.caption, block.columns, block.rows, block.highlight);
 }
 
 // Each option is a button that sends its `request` as a follow-up of the last one.
+/**
+ * @param {ChoicesBlock} block
+ * @param {BlockHost} widget
+ */
 function renderChoices(block, widget) {
   const group = el("div", { className: "rp-choices", role: "group", "aria-label": block.prompt });
   group.appendChild(el("p", { className: "rp-choices-prompt", text: block.prompt }));
@@ -89,6 +122,10 @@ function renderChoices(block, widget) {
 
 // What the player chooses now: drawn in the widget's step slot (inside the
 // form, before the field its spec's step_before names), else in place.
+/**
+ * @param {StepBlock} block
+ * @param {BlockHost} widget
+ */
 function renderStep(block, widget) {
   if (widget && widget.stepSlot) {
     renderView(widget.stepSlot, block.blocks, widget);
@@ -100,6 +137,7 @@ function renderStep(block, widget) {
 }
 
 // Copies to the clipboard, or selects the text where the clipboard is refused.
+/** @param {CopyBlock} block */
 function renderCopy(block) {
   const text = el("pre", { className: "rp-copy-text", text: block.text });
   const status = el("span", { className: "rp-copy-status", role: "status" });
@@ -110,6 +148,7 @@ function renderCopy(block) {
 
 // Marks an element of the page (a spell's row, say) and offers a button that
 // scrolls to it: the result stays where the reader is looking.
+/** @param {FocusElementBlock} block */
 function focusElement(block) {
   const target = document.getElementById(block.id);
   document.querySelectorAll(".rp-focused").forEach((node) => node.classList.remove("rp-focused"));
@@ -127,18 +166,19 @@ function focusElement(block) {
 }
 
 // Shows only the listed rows of a table of the page; draws nothing.
+/** @param {FilterRowsBlock} block */
 function filterRows(block) {
   const tableNode = document.getElementById(block.table);
   if (!tableNode) return null;
   const visible = new Set(block.visible);
-  tableNode.querySelectorAll("tbody tr").forEach((row) => {
+  /** @type {NodeListOf<HTMLTableRowElement>} */ (tableNode.querySelectorAll("tbody tr")).forEach((row) => {
     row.hidden = !visible.has(row.id);
   });
   return null;
 }
 
 // block type -> renderer(block, widget): a node to show, or null.
-export const RENDERERS = Object.freeze({
+export const RENDERERS = Object.freeze(/** @satisfies {Renderers} */ ({
   outcome: renderOutcome,
   line: renderLine,
   note: renderNote,
@@ -151,14 +191,22 @@ export const RENDERERS = Object.freeze({
   copy: renderCopy,
   focus_element: focusElement,
   filter_rows: filterRows,
-});
+}));
 
 // Draws `view` into `container`, replacing what was there. `widget` is what a
 // block's buttons talk to (its followUp(request)).
+/**
+ * @param {Element} container
+ * @param {AnyBlock[]} view
+ * @param {BlockHost} widget
+ */
 export function renderView(container, view, widget) {
   const nodes = [];
   for (const block of view) {
-    const renderer = Object.hasOwn(RENDERERS, block.type) ? RENDERERS[block.type] : null;
+    // Each renderer takes its own block type (TypeScript cannot pair them
+    // through an index); a type the table lacks is drawn as its name.
+    const renderer = /** @type {((block: AnyBlock, widget: BlockHost) => Node | null) | null} */ (
+      Object.hasOwn(RENDERERS, block.type) ? RENDERERS[block.type] : null);
     const node = renderer ? renderer(block, widget) : el("p", { className: "rp-line", text: "(" + block.type + ")" });
     if (node) nodes.push(node);
   }

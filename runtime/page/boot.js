@@ -19,31 +19,46 @@ import { readFragment } from "./share.js";
 import { startThemeAfterRollers, themeStarted } from "../material/theme-later.js";
 import { keyboardScrollableTables } from "./scroll-regions.js";
 
+/** @import { RuntimeStatus } from "./worker-link.js" */
+
+/** @type {WeakMap<Element, Widget>} */
 const widgets = new WeakMap(); // root -> Widget
 
+/** @param {() => void} task */
 const idle = (task) => whenIdle(task, 2000, 200);
 
 // The status line and "Try again" button under a widget.
+/**
+ * @param {HTMLElement} root
+ * @returns {{ status: HTMLElement, retry: HTMLElement }}
+ */
 function statusNodes(root) {
+  /** @type {HTMLElement | null} */
   let status = root.querySelector(':scope > [data-role="status"]');
   if (!status) {
     status = el("p", { className: "rp-status", "data-role": "status", role: "status" });
     root.appendChild(status);
   }
+  /** @type {HTMLElement | null} */
   let retry = root.querySelector(':scope > [data-role="retry"]');
   if (!retry) {
-    retry = el("button", { type: "button", className: "md-button rp-button rp-retry", "data-role": "retry", text: "Try again" });
-    retry.hidden = true;
-    retry.addEventListener("click", () => {
-      retry.hidden = true;
+    const button = el("button", { type: "button", className: "md-button rp-button rp-retry", "data-role": "retry", text: "Try again" });
+    button.hidden = true;
+    button.addEventListener("click", () => {
+      button.hidden = true;
       retryRuntime();
     });
-    root.appendChild(retry);
+    root.appendChild(button);
+    retry = button;
   }
   return { status, retry };
 }
 
 // "Roll" reads "Roll (starting…)" until Python is ready.
+/**
+ * @param {HTMLElement} root
+ * @param {boolean} starting
+ */
 function markButtons(root, starting) {
   root.querySelectorAll(".rp-actions button").forEach((button) => {
     let note = button.querySelector(".rp-starting");
@@ -53,6 +68,10 @@ function markButtons(root, starting) {
 }
 
 // Shows the runtime's state on one widget root.
+/**
+ * @param {HTMLElement} root
+ * @param {RuntimeStatus} status
+ */
 function showStatus(root, status) {
   const { status: line, retry } = statusNodes(root);
   const drawn = widgets.has(root);
@@ -74,7 +93,7 @@ function showStatus(root, status) {
 }
 
 function mountedRoots() {
-  return Array.from(document.querySelectorAll(".rp-widget[data-mounted]"));
+  return Array.from(/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rp-widget[data-mounted]")));
 }
 
 onRuntimeStatus((status) => {
@@ -99,26 +118,33 @@ onRuntimeStatus((status) => {
 // A share link (#roll=...) replays its roll in the first widget of its name
 // on the page; a damaged one is told in the first widget. A replay sent
 // before Python is ready waits in the queue like any press.
+/** @param {HTMLElement} mounted */
 function replayFromAddress(mounted) {
   const roll = readFragment(location.hash);
-  if (!roll) return;
-  const drawn = Array.from(document.querySelectorAll(".rp-widget")).filter((root) => widgets.has(root));
-  if (roll.error) {
-    if (drawn[0] === mounted) widgets.get(mounted).showError({ field: null, message: roll.error });
+  const widget = widgets.get(mounted);
+  if (!roll || !widget) return;
+  const drawn = Array.from(/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rp-widget")))
+    .filter((root) => widgets.has(root));
+  if ("error" in roll) {
+    if (drawn[0] === mounted) widget.showError({ field: null, message: roll.error }, null);
     return;
   }
   const target = drawn.find((root) => root.dataset.widget === roll.widget);
-  if (target === mounted) widgets.get(mounted).replayLink(roll.request);
+  if (target === mounted) widget.replayLink(roll.request);
 }
 
 // The roll log's Replay of a roll on this same page changes only the address's fragment.
 window.addEventListener("hashchange", () => {
-  document.querySelectorAll(".rp-widget").forEach((root) => {
+  /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rp-widget")).forEach((root) => {
     if (widgets.has(root)) replayFromAddress(root);
   });
 });
 
 // The widget's catalog entry, as the macro wrote it into the root.
+/**
+ * @param {HTMLElement} root
+ * @returns {import("./forms.js").WidgetSpec | null}
+ */
 function specOf(root) {
   try {
     const spec = JSON.parse(root.dataset.spec || "null");
@@ -128,11 +154,15 @@ function specOf(root) {
   }
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {number} index
+ */
 function draw(root, index) {
   const spec = specOf(root);
   if (!spec) {
     showStatus(root, { state: "failed", message: "This page asks for a roller it does not describe: " + root.dataset.widget + "." });
-    root.querySelector('[data-role="retry"]').hidden = true;
+    statusNodes(root).retry.hidden = true;
     return;
   }
   const widget = new Widget(root, spec, index);
@@ -148,7 +178,7 @@ function draw(root, index) {
 
 function mountAll() {
   mountLog();
-  const roots = Array.from(document.querySelectorAll(".rp-widget"));
+  const roots = Array.from(/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rp-widget")));
   if (!roots.length) {
     // A text page: warm the runtime when the browser is idle, unless the
     // reader asked to save data.

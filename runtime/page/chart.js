@@ -3,15 +3,31 @@
 // keys that walk the bars and read each bar's figures aloud.
 import { dataTable, el, freshId } from "./dom.js";
 
+/** @import { ChartBar, ChartBlock } from "../contract/blocks" */
+
 // "22.04% (137781/625000)": the percentage first, then the exact fraction
-// where it is readable. `prefix` is "" for the bar, "at_least_" for "or more".
-function chanceText(bar, prefix) {
-  const percent = bar[prefix + "percent"];
-  if (percent === undefined) return bar[prefix ? "at_least" : "chance"];
-  const fraction = bar[prefix + "fraction"];
+// where it is readable; `text`, the whole chance, where a widget wrote that alone.
+/**
+ * @param {string} text
+ * @param {string | undefined} percent
+ * @param {string | undefined} fraction
+ */
+function chanceText(text, percent, fraction) {
+  if (percent === undefined) return text;
   return fraction ? percent + " (" + fraction + ")" : percent;
 }
 
+/** @param {ChartBar} bar the bar's chance */
+function barChance(bar) {
+  return chanceText(bar.chance, bar.percent, bar.fraction);
+}
+
+/** @param {ChartBar} bar the chance of this bar or more */
+function atLeastChance(bar) {
+  return chanceText(bar.at_least ?? "", bar.at_least_percent, bar.at_least_fraction);
+}
+
+/** @param {ChartBlock} block */
 export function renderChart(block) {
   const figure = el("figure", { className: "rp-chart" });
   const titleId = freshId("rp-chart-title");
@@ -33,8 +49,8 @@ export function renderChart(block) {
     ]);
     const describe = () => {
       // at_least_label: a bar grouping several results says "300 or more", not "300–301 or more".
-      detail.textContent = bar.label + ": " + chanceText(bar, "") +
-        (bar.at_least ? "; " + (bar.at_least_label || bar.label + " or more") + ": " + chanceText(bar, "at_least_") : "");
+      detail.textContent = bar.label + ": " + barChance(bar) +
+        (bar.at_least ? "; " + (bar.at_least_label || bar.label + " or more") + ": " + atLeastChance(bar) : "");
       bars.querySelectorAll(".rp-bar-focus").forEach((n) => n.classList.remove("rp-bar-focus"));
       row.classList.add("rp-bar-focus");
     };
@@ -59,12 +75,17 @@ export function renderChart(block) {
 
 // The "Explore bars" (arrow keys) and "Show as table" buttons, and the table
 // they show, hidden but for screen readers until asked for.
+/**
+ * @param {ChartBlock} block
+ * @param {HTMLElement} bars the bars' rows
+ * @returns {[HTMLElement, HTMLElement]}
+ */
 function chartTools(block, bars) {
   const columns = ["Result", "Chance"];
   const hasAtLeast = block.bars.length && block.bars[0].at_least !== undefined;
   if (hasAtLeast) columns.push("This or more");
   const rows = block.bars.map((bar) =>
-    hasAtLeast ? [bar.label, chanceText(bar, ""), chanceText(bar, "at_least_")] : [bar.label, chanceText(bar, "")]);
+    hasAtLeast ? [bar.label, barChance(bar), atLeastChance(bar)] : [bar.label, barChance(bar)]);
   const tableWrap = el("div", { className: "rp-chart-table rp-sr-only" }, [dataTable(block.title, columns, rows, null)]);
   const toggle = el("button", { type: "button", className: "rp-link-button", "aria-expanded": "false", text: "Show as table" });
   toggle.addEventListener("click", () => {
@@ -73,17 +94,18 @@ function chartTools(block, bars) {
     toggle.textContent = open ? "Show as table" : "Hide table";
   });
   let focusIndex = -1;
+  const rowNodes = /** @type {HTMLCollectionOf<HTMLElement>} */ (bars.children); // live: the rows drawn
   const walker = el("button", { type: "button", className: "rp-link-button", text: "Explore bars" });
   walker.addEventListener("keydown", (event) => {
-    const rowNodes = bars.children;
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft" && event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    if (!rowNodes.length) return;
     event.preventDefault();
     const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;
     focusIndex = Math.min(rowNodes.length - 1, Math.max(0, focusIndex + step));
     rowNodes[focusIndex].click();
   });
   walker.addEventListener("click", () => {
-    if (focusIndex < 0 && bars.children.length) { focusIndex = 0; bars.children[0].click(); }
+    if (focusIndex < 0 && rowNodes.length) { focusIndex = 0; rowNodes[0].click(); }
   });
   walker.setAttribute("aria-label", "Explore bars: use the arrow keys to hear each result's chance");
   return [el("div", { className: "rp-chart-tools" }, [walker, toggle]), tableWrap];

@@ -1,15 +1,25 @@
 // DOM helpers of the widget runtime. Output is built with DOM nodes and
 // textContent only, never innerHTML: text from Python is never parsed as HTML.
 
+/** @typedef {string | boolean | null | undefined} AttributeValue */
+/** @typedef {Node | string | null | undefined | false} Child */
+
 // el("p", {className: "rp-line", text: "..."}, [child, "text", null]):
 // false, null and undefined attributes are left out, true is a bare attribute.
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, AttributeValue> | null} [attrs]
+ * @param {Iterable<Child>} [children]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(tag, attrs, children) {
   const node = document.createElement(tag);
   if (attrs) {
     for (const [key, value] of Object.entries(attrs)) {
       if (value === null || value === undefined || value === false) continue;
-      if (key === "text") node.textContent = value;
-      else if (key === "className") node.className = value;
+      if (key === "text") node.textContent = String(value);
+      else if (key === "className") node.className = String(value);
       else node.setAttribute(key, value === true ? "" : value);
     }
   }
@@ -21,6 +31,11 @@ export function el(tag, attrs, children) {
 
 // `task()` when the browser is idle, at the latest after `timeoutMs`
 // (a browser without requestIdleCallback: after `fallbackMs`).
+/**
+ * @param {() => void} task
+ * @param {number} timeoutMs
+ * @param {number} fallbackMs
+ */
 export function whenIdle(task, timeoutMs, fallbackMs) {
   if (window.requestIdleCallback) window.requestIdleCallback(task, { timeout: timeoutMs });
   else setTimeout(task, fallbackMs);
@@ -28,12 +43,19 @@ export function whenIdle(task, timeoutMs, fallbackMs) {
 
 // Ids unique within the page (labels, error and help texts point at them).
 let uid = 0;
+/** @param {string} prefix */
 export function freshId(prefix) {
   uid += 1;
   return prefix + "-" + uid;
 }
 
 // A table of text cells; `highlight` is the index of a row to mark, or null.
+/**
+ * @param {string} caption
+ * @param {string[]} columns
+ * @param {string[][]} rows
+ * @param {number | null} highlight
+ */
 export function dataTable(caption, columns, rows, highlight) {
   const head = el("tr", null, columns.map((c) => el("th", { scope: "col", text: c })));
   const body = el("tbody", null, rows.map((row, index) =>
@@ -44,16 +66,24 @@ export function dataTable(caption, columns, rows, highlight) {
   ]);
 }
 
+/** @param {Node} node */
 export function selectText(node) {
   const range = document.createRange();
   range.selectNodeContents(node);
   const selection = window.getSelection();
+  if (!selection) return; // a document without a browsing context (a hidden frame)
   selection.removeAllRanges();
   selection.addRange(range);
 }
 
 // Copy text to the clipboard; where the browser refuses, select `fallback`
 // (a node holding the same text) so the reader can copy it by hand.
+/**
+ * @param {string} text
+ * @param {HTMLElement | null} fallback
+ * @param {HTMLElement | null} status
+ * @returns {Promise<void>}
+ */
 export function copyText(text, fallback, status) {
   const done = () => { if (status) status.textContent = "Copied."; };
   const manual = () => {

@@ -7,6 +7,24 @@ import { copyText, el, freshId } from "./dom.js";
 const KEY = "rp-roll-log";
 export const MAX_ENTRIES = 200;
 
+/**
+ * One roll, as widget.js makes it (the words come from Python).
+ * @typedef {object} Entry
+ * @property {string} time ISO 8601
+ * @property {string} widget
+ * @property {string} title the widget's
+ * @property {string} page its address (path and query)
+ * @property {string} pageTitle
+ * @property {string} inputs
+ * @property {string} summary
+ * @property {string} seed
+ * @property {string} link
+ */
+
+/**
+ * The stored entries, newest first (objects only: storage is the reader's).
+ * @returns {Entry[]}
+ */
 export function loadEntries() {
   try {
     const entries = JSON.parse(localStorage.getItem(KEY) || "[]");
@@ -16,13 +34,14 @@ export function loadEntries() {
   }
 }
 
+/** @param {Entry[]} entries */
 function saveEntries(entries) {
   try {
     localStorage.setItem(KEY, JSON.stringify(entries.slice(0, MAX_ENTRIES)));
   } catch (error) { /* storage full or disabled: the log lasts for this page only */ }
 }
 
-// entry: {time, widget, title, page, pageTitle, inputs, summary, seed, link}
+/** @param {Entry} entry */
 export function addEntry(entry) {
   const entries = [entry].concat(loadEntries()).slice(0, MAX_ENTRIES);
   saveEntries(entries);
@@ -34,9 +53,11 @@ export function clearEntries() {
   renderLog();
 }
 
+/** @param {number} n */
 function pad(n) { return String(n).padStart(2, "0"); }
 
 // Local time as 2026-01-31 18:05:09.
+/** @param {string} iso */
 export function timeText(iso) {
   const t = new Date(iso);
   if (isNaN(t.getTime())) return String(iso);
@@ -45,6 +66,7 @@ export function timeText(iso) {
 }
 
 // One entry as plain text, as "Copy" puts it on the clipboard.
+/** @param {Entry} entry */
 export function entryText(entry) {
   return [
     timeText(entry.time) + "  " + entry.title + " (" + entry.pageTitle + ")",
@@ -56,21 +78,26 @@ export function entryText(entry) {
 }
 
 // A result as "Copy result" puts it on the clipboard: the entry without its time.
+/** @param {Entry} entry */
 export function resultText(entry) {
   return entryText(entry).split("\n").slice(1).join("\n").replace(/^/, entry.title + "\n");
 }
 
+/** @param {Entry[]} entries */
 export function logText(entries) {
   return entries.map(entryText).join("\n\n");
 }
 
 // ------------------------------------------------------------------ the panel
 
-let panel = null;
-let list = null;
-let toggle = null;
-let status = null;
+/**
+ * The panel's nodes, once mounted.
+ * @type {{ panel: HTMLElement, heading: HTMLElement, list: HTMLElement,
+ *   toggle: HTMLElement, status: HTMLElement, empty: HTMLElement } | null}
+ */
+let log = null;
 
+/** @param {Entry} entry */
 function entryNode(entry) {
   const copyStatus = el("span", { className: "rp-copy-status", role: "status" });
   const fallback = el("pre", { className: "rp-copy-text", hidden: true });
@@ -95,23 +122,25 @@ function entryNode(entry) {
 }
 
 export function renderLog() {
-  if (!list) return;
+  if (!log) return;
   const entries = loadEntries();
-  list.replaceChildren(...entries.map(entryNode));
-  toggle.textContent = "Roll log (" + entries.length + ")";
-  panel.querySelector(".rp-log-empty").hidden = entries.length > 0;
+  log.list.replaceChildren(...entries.map(entryNode));
+  log.toggle.textContent = "Roll log (" + entries.length + ")";
+  log.empty.hidden = entries.length > 0;
 }
 
+/** @param {boolean} open */
 function setOpen(open) {
-  panel.hidden = !open;
-  toggle.setAttribute("aria-expanded", open ? "true" : "false");
-  if (open) panel.querySelector("h2").focus();
+  if (!log) return;
+  log.panel.hidden = !open;
+  log.toggle.setAttribute("aria-expanded", open ? "true" : "false");
+  if (open) log.heading.focus();
 }
 
 // The panel and its button, once per page (again after an instant navigation
 // if the page was replaced), at the end of the body.
 export function mountLog() {
-  if (panel && document.body.contains(panel)) { renderLog(); return; }
+  if (log && document.body.contains(log.panel)) { renderLog(); return; }
   const headingId = freshId("rp-log-title");
   const allStatus = el("span", { className: "rp-copy-status", role: "status" });
   const allFallback = el("pre", { className: "rp-copy-text", hidden: true });
@@ -122,30 +151,33 @@ export function mountLog() {
     copyText(text, allFallback, allStatus);
   });
   const clear = el("button", { type: "button", className: "md-button rp-button", "data-role": "clear-log", text: "Clear" });
+  const close = el("button", { type: "button", className: "md-button rp-button", text: "Close" });
+  const list = el("ol", { className: "rp-log-list", reversed: true });
+  const status = el("p", { className: "rp-log-status", role: "status" });
   clear.addEventListener("click", () => {
     clearEntries();
     status.textContent = "The roll log is cleared.";
   });
-  const close = el("button", { type: "button", className: "md-button rp-button", text: "Close" });
-  close.addEventListener("click", () => { setOpen(false); toggle.focus(); });
-  list = el("ol", { className: "rp-log-list", reversed: true });
-  status = el("p", { className: "rp-log-status", role: "status" });
-  panel = el("section", { id: "rp-roll-log", className: "rp-log md-typeset", "aria-labelledby": headingId,
+  const heading = el("h2", { id: headingId, tabindex: "-1", text: "Roll log" });
+  const empty = el("p", { className: "rp-log-empty", text: "No rolls yet." });
+  const panel = el("section", { id: "rp-roll-log", className: "rp-log md-typeset", "aria-labelledby": headingId,
     "data-search-exclude": true, hidden: true }, [
-    el("h2", { id: headingId, tabindex: "-1", text: "Roll log" }),
+    heading,
     el("p", { className: "rp-log-about", text: "Every roll made in this browser, newest first (the last " +
       MAX_ENTRIES + "). Kept on this device only." }),
     el("p", { className: "rp-log-actions" }, [copyAll, clear, close]),
     allStatus, allFallback, status,
-    el("p", { className: "rp-log-empty", text: "No rolls yet." }),
+    empty,
     list,
   ]);
+  const toggle = el("button", { type: "button", className: "rp-log-toggle md-button md-button--primary",
+    "aria-controls": "rp-roll-log", "aria-expanded": "false", "data-role": "roll-log-toggle" });
+  close.addEventListener("click", () => { setOpen(false); toggle.focus(); });
   panel.addEventListener("keydown", (event) => {
     if (event.key === "Escape") { setOpen(false); toggle.focus(); }
   });
-  toggle = el("button", { type: "button", className: "rp-log-toggle md-button md-button--primary",
-    "aria-controls": "rp-roll-log", "aria-expanded": "false", "data-role": "roll-log-toggle" });
-  toggle.addEventListener("click", () => setOpen(panel.hidden));
+  toggle.addEventListener("click", () => setOpen(Boolean(panel.hidden)));
+  log = { panel, heading, list, toggle, status, empty };
   document.body.appendChild(el("div", { className: "rp-log-dock" }, [toggle, panel]));
   renderLog();
 }

@@ -10,6 +10,7 @@ import { themeStarted } from "../material/theme-later.js";
 const WRAPPER = ".md-typeset__scrollwrap";
 const NAME = "Table, scrolls sideways";
 
+/** @param {Element} wrapper */
 function mark(wrapper) {
   const overflows = wrapper.scrollWidth > wrapper.clientWidth + 1;
   if (overflows && !wrapper.hasAttribute("tabindex")) {
@@ -23,14 +24,15 @@ function mark(wrapper) {
   }
 }
 
+/** @type {ResizeObserver | null} */
 let observer = null;
 
 // A ResizeObserver reports each wrapper once when it starts observing it, laid
 // out, and again whenever its size changes: every check goes through it.
 function observeAll() {
-  observer ??= new ResizeObserver((entries) => entries.forEach((entry) => mark(entry.target)));
-  observer.disconnect(); // the wrappers of the page before an instant navigation are gone
-  document.querySelectorAll(WRAPPER).forEach((wrapper) => observer.observe(wrapper));
+  const watching = observer ??= new ResizeObserver((entries) => entries.forEach((entry) => mark(entry.target)));
+  watching.disconnect(); // the wrappers of the page before an instant navigation are gone
+  document.querySelectorAll(WRAPPER).forEach((wrapper) => watching.observe(wrapper));
 }
 
 // Material wraps the tables when it handles a page (document$ gives the page

@@ -6,8 +6,15 @@
 // sends them through rules_py.web.call like anything typed.
 import { copyText, el } from "./dom.js";
 
+/** @typedef {import("../contract/messages.js").CallRequest} CallRequest */
+/** @typedef {{ error: string } | { widget: string, request: CallRequest }} Roll */
+
 export const FRAGMENT_PREFIX = "#roll=";
 
+/**
+ * @param {string} widget
+ * @param {CallRequest} request
+ */
 export function shareFragment(widget, request) {
   const body = Object.assign({}, request);
   if ("seed" in body) body.seed = String(body.seed);
@@ -16,12 +23,20 @@ export function shareFragment(widget, request) {
 }
 
 // The page's own address (no fragment) with the roll's fragment.
+/**
+ * @param {string} widget
+ * @param {CallRequest} request
+ */
 export function shareUrl(widget, request) {
   return location.origin + location.pathname + location.search + shareFragment(widget, request);
 }
 
 // The roll of a link's fragment: null when the fragment is no roll link,
 // {error} when it is one but cannot be read, else {widget, request}.
+/**
+ * @param {string} hash
+ * @returns {Roll | null}
+ */
 export function readFragment(hash) {
   if (!hash || !hash.startsWith(FRAGMENT_PREFIX)) return null;
   const bad = { error: "This roll link is damaged: its #roll= part cannot be read." };
@@ -39,6 +54,11 @@ export function readFragment(hash) {
 }
 
 // A button that copies `text()`, with its status line beside it.
+/**
+ * @param {string} label
+ * @param {() => string} text
+ * @param {string} role
+ */
 export function copyButton(label, text, role) {
   const status = el("span", { className: "rp-copy-status", role: "status" });
   const fallback = el("pre", { className: "rp-copy-text", hidden: true });
@@ -53,6 +73,10 @@ export function copyButton(label, text, role) {
 
 // The share line under a random result: the link itself, and copy buttons
 // for the link and for the result as text.
+/**
+ * @param {string} url
+ * @param {() => string} resultText
+ */
 export function shareBar(url, resultText) {
   const link = el("a", { href: url, "data-role": "share", className: "rp-share-link", text: "Link to this roll" });
   return el("p", { className: "rp-share" }, [

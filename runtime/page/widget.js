@@ -10,11 +10,23 @@ import { callPython } from "./worker-link.js";
 import { addEntry, resultText } from "./roll-log.js";
 import { shareBar, shareUrl } from "./share.js";
 
+/**
+ * @import { CallError, CallRequest, CallResponse, CallResult } from "../contract/messages.js"
+ * @import { FieldInput, WidgetSpec } from "./forms.js"
+ */
+
+/**
+ * How an action's answer is shown: `near`, the node it came from (a choice
+ * button), and `replay`, a share link's roll.
+ * @typedef {{ near?: Element | null, replay?: boolean }} How
+ */
+
 const AUTO_DELAY_MS = 150; // odds previews wait for typing to pause
 const HEADER_PX = 64; // Material's sticky header covers the top of the window
 
 // Scroll so that the top of `node` is in view below the header, and as much
 // of it as fits; nothing moves when it is already there.
+/** @param {Element | null} node */
 function reveal(node) {
   if (!node || !node.getClientRects().length) return;
   const box = node.getBoundingClientRect();
@@ -30,25 +42,72 @@ function reveal(node) {
   }
 }
 
+// The wrapper forms.js puts every field's input in.
+/**
+ * @param {Element} input
+ * @returns {HTMLElement}
+ */
+function fieldOf(input) {
+  return /** @type {HTMLElement} */ (input.closest(".rp-field"));
+}
+
 function pageTitle() {
   const heading = document.querySelector(".md-content h1");
-  return heading ? heading.textContent.replace(/\u00b6$/, "").trim() : document.title;
+  return heading ? (heading.textContent ?? "").replace(/\u00b6$/, "").trim() : document.title;
 }
 
 export class Widget {
+  // Drawn by build(), which the constructor calls:
+  /** @type {HTMLElement | undefined} where a preview's step goes, in the form */
+  stepSlot;
+  /** @type {HTMLDetailsElement | undefined} "More options" */
+  more;
+  /** @type {HTMLElement} */
+  generalError;
+  /** @type {HTMLElement} the odds preview */
+  odds;
+  /** @type {HTMLElement} */
+  result;
+  /** @type {HTMLElement} the live region that holds the result */
+  live;
+  /** @type {HTMLElement} */
+  notice;
+  /** @type {import("./forms.js").ActionSpec | null} the first button's action */
+  primary = null;
+  /** @type {HTMLButtonElement | null} the first button this mode shows */
+  mainButton = null;
+  /** @type {AbortController | undefined} withdraws the preview in flight */
+  previewAbort;
+  /** a card played from the preview's hand: focus goes to the next hand */
+  refocusHand = false;
+  /** boot.js has sent the first preview */
+  previewed = false;
+
   // `root` is the page's .rp-widget element, `spec` its catalog entry and
   // `index` its position among the page's widgets (part of the state key).
+  /**
+   * @param {HTMLElement} root
+   * @param {WidgetSpec} spec
+   * @param {number} index
+   */
   constructor(root, spec, index) {
     this.root = root;
     this.spec = spec;
     this.name = spec.name;
+    /** @type {{ [field: string]: FieldInput }} */
     this.inputs = {};
+    /** @type {{ [field: string]: HTMLElement }} */
     this.errors = {};
+    /** @type {{ [action: string]: HTMLButtonElement }} */
     this.buttons = {};
+    /** @type {CallRequest | null} */
     this.lastRequest = null;
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.autoTimer = null;
     this.stateKey = storageKey(root, index);
+    /** @type {Promise<unknown>} */
     this.queue = Promise.resolve(); // actions, one at a time per widget
+    /** @type {Promise<unknown>} */
     this.previews = Promise.resolve(); // previews of a stateless widget, one at a time
     this.seq = 0; // orders every request of this widget
     this.latestPreview = 0;
@@ -57,12 +116,14 @@ export class Widget {
     this.busy = 0;
     // Fields that others depend on (a mode): changing one clears the result.
     this.controllers = new Set(spec.fields.flatMap((f) => Object.keys(f.shown_when || {})));
+    /** @type {{ [field: string]: unknown }} */
     let config = {};
     try { config = JSON.parse(root.dataset.config || "{}"); } catch (error) { config = {}; }
     root.rpWidget = this;
     this.build(config);
   }
 
+  /** @param {{ [field: string]: unknown }} config the page's values for fields */
   build(config) {
     const spec = this.spec;
     const form = el("form", { className: "rp-form", novalidate: true, "aria-label": spec.title });
@@ -79,7 +140,7 @@ export class Widget {
         if (this.controllers.has(field.name)) this.clearOutput();
         this.scheduleAuto();
       });
-      if (field.enter === "preview") {
+      if (field.enter === "preview" && input instanceof HTMLInputElement) {
         // Enter in a filter filters at once; it does not submit (roll).
         input.addEventListener("keydown", (event) => {
           if (event.key !== "Enter") return;
@@ -94,7 +155,7 @@ export class Widget {
       // The preview's step (a hand to choose from) is drawn here, in the form,
       // next to the fields that set it up (see renderStep in blocks.js).
       this.stepSlot = el("div", { className: "rp-step", "data-role": "step" });
-      this.inputs[spec.step_before].closest(".rp-field").before(this.stepSlot);
+      fieldOf(this.inputs[spec.step_before]).before(this.stepSlot);
     }
     if (advanced.length) {
       const moreKey = "rp-more:" + spec.name;
@@ -102,22 +163,23 @@ export class Widget {
         el("summary", { text: "More options (" + advanced.length + ")" }), moreFields,
       ]);
       try { this.more.open = localStorage.getItem(moreKey) === "open"; } catch (error) { /* closed */ }
-      this.more.addEventListener("toggle", () => {
-        try { localStorage.setItem(moreKey, this.more.open ? "open" : "closed"); } catch (error) { /* ok */ }
+      const more = this.more;
+      more.addEventListener("toggle", () => {
+        try { localStorage.setItem(moreKey, more.open ? "open" : "closed"); } catch (error) { /* ok */ }
       });
-      form.appendChild(this.more);
+      form.appendChild(more);
     }
 
     const { buttons, primary } = buildActions(spec.actions, (name) => this.run(name, null));
-    for (const button of buttons.querySelectorAll("button[data-action]")) {
-      this.buttons[button.dataset.action] = button;
+    for (const button of buttons.querySelectorAll("button")) {
+      if (button.dataset.action) this.buttons[button.dataset.action] = button;
     }
     this.primary = primary;
     if (buttons.children.length) form.appendChild(buttons);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       // Enter runs the main button: the first one that applies in this mode.
-      if (this.mainButton) this.run(this.mainButton.dataset.action, null);
+      if (this.mainButton && this.mainButton.dataset.action) this.run(this.mainButton.dataset.action, null);
     });
 
     this.generalError = el("p", { className: "rp-error rp-error-general", "data-role": "error", "data-field": "" });
@@ -156,8 +218,14 @@ export class Widget {
 
   // The request for `action`: the visible fields' values, the seed to replay
   // if any, and the saved state of a stateful widget.
+  /**
+   * @param {string} action
+   * @param {string | null} seed as typed, to replay a roll
+   * @returns {CallRequest}
+   */
   request(action, seed) {
     const all = this.values();
+    /** @type {CallRequest} */
     const request = { action };
     for (const field of this.spec.fields) {
       if (fieldVisible(field, all)) request[field.name] = all[field.name];
@@ -170,7 +238,7 @@ export class Widget {
   refreshVisibility() {
     const values = this.values();
     for (const field of this.spec.fields) {
-      this.inputs[field.name].closest(".rp-field").hidden = !fieldVisible(field, values);
+      fieldOf(this.inputs[field.name]).hidden = !fieldVisible(field, values);
     }
     // The main button is the first one that applies in this mode: drawn as
     // the main one, and run by Enter (see the form's submit). A mode whose
@@ -196,21 +264,25 @@ export class Widget {
   // The result goes under the buttons, or, for a choice made in the step
   // (a card of the hand), right above the step: what was just played, then
   // the next choice, where the player is looking.
+  /** @param {Element | null | undefined} near */
   placeResult(near) {
     const inStep = Boolean(near && this.stepSlot && this.stepSlot.contains(near));
-    const anchor = inStep ? this.stepSlot : this.notice;
+    const anchor = inStep && this.stepSlot ? this.stepSlot : this.notice;
     if (anchor.previousSibling !== this.live) anchor.before(this.live);
   }
 
   // Where a preview's choices are: the step slot, else the odds.
+  /** @param {Element | null | undefined} near */
   choicesAround(near) {
     return Boolean(near && (this.odds.contains(near) || (this.stepSlot && this.stepSlot.contains(near))));
   }
 
+  /** @param {unknown} action */
   isAuto(action) {
     return this.spec.actions.some((a) => a.name === action && a.auto);
   }
 
+  /** @param {number} [delay] ms; the typing pause by default */
   scheduleAuto(delay) {
     if (!this.spec.actions.some((a) => a.auto)) return;
     clearTimeout(this.autoTimer);
@@ -231,6 +303,7 @@ export class Widget {
   // A stateful widget's previews keep their turn among its actions (they
   // read and may rewrite its state); a stateless widget's go on their own,
   // so a button press never queues behind them.
+  /** @param {string} action */
   preview(action) {
     const seq = ++this.seq;
     this.latestPreview = seq;
@@ -265,6 +338,7 @@ export class Widget {
     return loadState(this.stateKey);
   }
 
+  /** @param {unknown} state */
   saveState(state) {
     saveState(this.stateKey, state);
   }
@@ -281,21 +355,28 @@ export class Widget {
   // Next to its field when there is one (opening "More options" if it is
   // there); a follow-up's error next to the choices it came from; else under
   // the buttons. Returns the node that shows it.
+  /**
+   * @param {CallError} error
+   * @param {Element | null | undefined} near
+   * @returns {HTMLElement}
+   */
   showError(error, near) {
-    const input = error.field && this.inputs[error.field];
-    if (input && this.more && this.more.contains(input) && !input.closest(".rp-field").hidden) {
+    const field = error.field;
+    const input = field ? this.inputs[field] : undefined;
+    if (input && this.more && this.more.contains(input) && !fieldOf(input).hidden) {
       this.more.open = true;
     }
-    if (input && !input.closest("[hidden]") && !input.closest("details:not([open])")) {
-      this.errors[error.field].textContent = error.message;
+    if (field && input && !input.closest("[hidden]") && !input.closest("details:not([open])")) {
+      this.errors[field].textContent = error.message;
       input.setAttribute("aria-invalid", "true");
-      return this.errors[error.field];
+      return this.errors[field];
     }
-    if (input && input.closest("details.rp-replay")) {
-      input.closest("details").open = true;
-      this.errors[error.field].textContent = error.message;
+    const replay = input && input.closest("details");
+    if (field && input && replay && replay.classList.contains("rp-replay")) {
+      replay.open = true;
+      this.errors[field].textContent = error.message;
       input.setAttribute("aria-invalid", "true");
-      return this.errors[error.field];
+      return this.errors[field];
     }
     if (near && near.isConnected) {
       const node = el("p", { className: "rp-error rp-error-near", "data-role": "error",
@@ -307,6 +388,10 @@ export class Widget {
     return this.generalError;
   }
 
+  /**
+   * @param {string} action
+   * @param {string | null} seed
+   */
   run(action, seed) {
     if (this.isAuto(action)) return this.preview(action);
     this.flushAuto();
@@ -314,6 +399,10 @@ export class Widget {
   }
 
   // A choice button: the last request again with the option's keys on top.
+  /**
+   * @param {{ [key: string]: unknown }} extra
+   * @param {Element} near the choices it came from
+   */
   followUp(extra, near) {
     this.flushAuto();
     // With the seed of the roll it follows (the same dice, judged another way, say).
@@ -326,12 +415,13 @@ export class Widget {
       // The pressed button was redrawn: keep keyboard focus on the choice just made.
       const chosen = this.result.querySelector(".rp-choice-selected");
       const lost = !document.activeElement || document.activeElement === document.body;
-      if (chosen && lost) chosen.focus();
+      if (chosen instanceof HTMLElement && lost) chosen.focus();
     });
   }
 
   // The roll of a share link (untrusted: Python validates it like anything
   // typed). The form shows the link's inputs; the result is marked a replay.
+  /** @param {CallRequest} request */
   replayLink(request) {
     const values = Object.assign({}, request);
     delete values.state;
@@ -339,7 +429,7 @@ export class Widget {
       if (!(field.name in values)) continue;
       const input = this.inputs[field.name];
       const value = values[field.name];
-      if (field.kind === "bool") input.checked = value === true;
+      if (field.kind === "bool" && input instanceof HTMLInputElement) input.checked = value === true;
       else input.value = typeof value === "string" || typeof value === "number" ? String(value) : "";
     }
     this.refreshVisibility();
@@ -351,6 +441,10 @@ export class Widget {
   // Actions of one widget go out one after another, and a stateful widget's
   // state is read when its turn comes: two quick clicks then play two moves
   // in order instead of both starting from the same saved state.
+  /**
+   * @param {CallRequest} request
+   * @param {How} how
+   */
   act(request, how) {
     const seq = ++this.seq;
     this.lastAction = seq;
@@ -367,6 +461,11 @@ export class Widget {
     return this.queue;
   }
 
+  /**
+   * @param {CallRequest} request
+   * @param {AbortSignal} [signal]
+   * @returns {Promise<CallResponse>}
+   */
   call(request, signal) {
     this.busy += 1;
     this.root.setAttribute("aria-busy", "true");
@@ -382,6 +481,13 @@ export class Widget {
 
   // A saved state the boundary refuses whole (too long, too deep) would fail
   // every request: forget it and ask again from a fresh state, with a notice.
+  /**
+   * @param {CallRequest} request
+   * @param {CallResponse} response
+   * @param {boolean} preview
+   * @param {AbortSignal} [signal]
+   * @returns {CallResponse | Promise<CallResponse>}
+   */
   withoutRefusedState(request, response, preview, signal) {
     const refused = !response.ok && this.spec.stateful && request.state != null &&
       response.error.field === "request";
@@ -397,6 +503,10 @@ export class Widget {
     });
   }
 
+  /**
+   * @param {CallResponse} response
+   * @param {number} seq
+   */
   showPreview(response, seq) {
     if (seq !== this.latestPreview) return; // a newer preview is on its way
     // The preview speaks for the errors only when no button was pressed since
@@ -423,10 +533,15 @@ export class Widget {
     const lost = !document.activeElement || document.activeElement === document.body;
     if (this.refocusHand && lost) {
       const next = (this.stepSlot && this.stepSlot.querySelector(".rp-choice")) || this.odds.querySelector(".rp-choice");
-      if (next) next.focus({ preventScroll: true });
+      if (next instanceof HTMLElement) next.focus({ preventScroll: true });
     }
   }
 
+  /**
+   * @param {CallRequest} request
+   * @param {CallResponse} response
+   * @param {How} how
+   */
   showAction(request, response, how) {
     this.clearErrors();
     this.placeResult(how.near);
@@ -452,6 +567,7 @@ export class Widget {
   }
 
   // Values Python asks the form to hold next (the side to act, say).
+  /** @param {{ [field: string]: unknown }} values */
   setForm(values) {
     for (const [name, value] of Object.entries(values)) {
       const input = this.inputs[name];
@@ -464,19 +580,26 @@ export class Widget {
 
   // A random result: its seed, a link that replays it, copy buttons, and an
   // entry in the roll log (not for a replay: it is the same roll again).
+  /**
+   * @param {CallRequest} request
+   * @param {CallResult} result
+   * @param {How} how
+   */
   showRandom(request, result, how) {
     const link = shareUrl(this.name, request);
+    const seed = result.seed_text ?? ""; // a random result has one (see showAction)
+    /** @type {import("./roll-log.js").Entry} */
     const entry = {
       time: new Date().toISOString(), widget: this.name, title: this.spec.title,
       page: location.pathname + location.search, pageTitle: pageTitle(),
-      inputs: result.inputs_text || "", summary: result.summary || "", seed: result.seed_text, link,
+      inputs: result.inputs_text || "", summary: result.summary || "", seed, link,
     };
     if (how.replay) {
       this.result.prepend(el("p", { className: "rp-replay-mark", "data-role": "replay-mark",
         text: "Replay of a shared roll: the same inputs and seed give the same result." }));
     }
     this.result.appendChild(el("p", { className: "rp-seed" }, [
-      "Seed ", el("code", { "data-role": "seed", text: result.seed_text }),
+      "Seed ", el("code", { "data-role": "seed", text: seed }),
     ]));
     this.result.appendChild(shareBar(link, () => resultText(entry)));
     if (!how.replay) addEntry(entry);

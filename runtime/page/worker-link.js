@@ -2,7 +2,7 @@
 // start-up (progress, ready, failed), queues requests until Python is up and
 // matches each response to its request by id. The module lives as long as
 // the document, so Material's instant navigation keeps the same worker.
-// Messages: see "The browser runtime" in CONTRIBUTING.md.
+// Messages: runtime/contract/messages.js, shared with the worker.
 //
 // No fixed start-up timeout: the start fails only when nothing has moved for
 // STALL_MS (no progress message), so a slow link keeps waiting while bytes
@@ -10,6 +10,40 @@
 // does not take up within BUSY_NOTE_MS or leaves unanswered after ANSWER_MS,
 // a call it reports `crashed`, or an `error` event, means the worker died: it
 // is restarted once by itself, and the reader's "Try again" restarts it after that.
+import {
+  isBusy, isCrashed, isFailed, isProgress, isReady, isResponse, sendToWorker, unexpectedMessage,
+} from "../contract/messages.js";
+
+/** @import { CallRequest, CallResponse, ProgressMessage } from "../contract/messages.js" */
+
+/**
+ * The runtime's state for the page (see onRuntimeStatus).
+ * @typedef {{ state: "starting", progress: string }
+ *   | { state: "ready", mode: "snapshot" | "fallback" }
+ *   | { state: "failed", message: string }
+ *   | { state: "lost", message: string }} RuntimeStatus
+ */
+
+/**
+ * One worker and what the page knows of it.
+ * @typedef {object} Link
+ * @property {Worker | null} worker null until made (a browser may refuse)
+ * @property {RuntimeStatus} status
+ * @property {Int32Array<SharedArrayBuffer>} [interrupts] the shared flags, where the page is cross-origin isolated
+ */
+
+/**
+ * A request waiting for the worker, or the one it runs.
+ * @typedef {object} Call
+ * @property {number} id
+ * @property {string} name
+ * @property {CallRequest} request
+ * @property {boolean} preview
+ * @property {(response: CallResponse) => void} resolve
+ * @property {(error: Error) => void} reject
+ * @property {ReturnType<typeof setTimeout>} [timer] the answer's bound, once sent
+ * @property {ReturnType<typeof setTimeout>} [noteTimer] the bound on the worker's busy note
+ */
 
 const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
 export const STALL_MS = 20000;
@@ -28,30 +62,41 @@ const ANSWER_MS = Number(globalThis.rpTestAnswerMs) > 0 ? Number(globalThis.rpTe
 const BUSY_NOTE_MS = 2000;
 const AUTO_RESTARTS = 1;
 
+/** @type {Set<(status: RuntimeStatus) => void>} */
 const listeners = new Set();
+/** @type {(() => void)[]} */
 const settledWaiters = []; // onSettled callbacks, each called once
+/** @type {Link | null} */
 let runtime = null;
 let nextRequestId = 1;
 let restartsLeft = AUTO_RESTARTS;
+/** @type {Call[]} */
 const queue = []; // {id, name, request, preview, resolve, reject}, sent one at a time
+/** @type {Call | null} */
 let inFlight = null;
 let interrupted = 0;
 
 // The runtime's state for the page: "starting" (with `progress`), "ready",
 // "failed" (with `message`, the start cannot go on) or "lost" (the worker
 // died; a restart follows when one is left). `listener(status)` hears every change.
+/**
+ * @param {(status: RuntimeStatus) => void} listener
+ * @returns {() => void} stops listening
+ */
 export function onRuntimeStatus(listener) {
   listeners.add(listener);
   if (runtime) listener(runtime.status);
   return () => listeners.delete(listener);
 }
 
+/** @returns {RuntimeStatus | null} */
 export function runtimeStatus() {
   return runtime ? runtime.status : null;
 }
 
+/** @param {RuntimeStatus} status */
 function announce(status) {
-  runtime.status = status;
+  /** @type {Link} */ (runtime).status = status; // called only once there is one
   if (status.state === "ready" || status.state === "failed") {
     document.documentElement.dataset.rpRuntime = status.state === "ready" ? status.mode : "failed";
   }
@@ -74,17 +119,23 @@ function checkSettled() {
 // `callback()` once the runtime has started (or failed) and every press made
 // meanwhile has been answered: the moment for work that must not delay a
 // first roll. At once if that is so already.
+/** @param {() => void} callback */
 export function onSettled(callback) {
   settledWaiters.push(callback);
   checkSettled();
 }
 
 // Bytes for people: "3.1 MB".
+/** @param {number} bytes */
 function megabytes(bytes) {
   return (bytes / 1e6).toFixed(1) + " MB";
 }
 
 // One line from the latest progress of each download: what loads, how much.
+/**
+ * @param {{ [phase: string]: ProgressMessage }} phases
+ * @param {ProgressMessage} latest
+ */
 function describeProgress(phases, latest) {
   let loaded = 0;
   let total = 0;
@@ -102,15 +153,23 @@ function describeProgress(phases, latest) {
 // failed or died for good is replaced by a fresh one (the reader's retry, or
 // an instant navigation: a page never keeps a dead runtime).
 // `note` (a restart's reason) stays in front of the progress until ready.
+/**
+ * @param {string} [note]
+ * @returns {Link}
+ */
 export function startRuntime(note) {
   if (runtime && runtime.status.state !== "failed") return runtime;
   const lead = note ? note + " " : "";
+  /** @type {Link} */
   const link = { worker: null, status: { state: "starting", progress: lead + "Starting the roller\u2026" } };
   const previous = runtime;
   runtime = link;
   if (previous && previous.worker) previous.worker.terminate();
+  /** @type {{ [phase: string]: ProgressMessage }} */
   const phases = {};
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let stallTimer = null;
+  /** @param {string} message */
   const fail = (message) => {
     if (link !== runtime || link.status.state === "failed") return;
     clearTimeout(stallTimer);
@@ -127,7 +186,7 @@ export function startRuntime(note) {
   try {
     link.worker = new Worker(WORKER_URL, { type: "module" });
   } catch (error) {
-    fail("This browser cannot start the roller (" + error.message + ").");
+    fail("This browser cannot start the roller (" + /** @type {Error} */ (error).message + ").");
     return link;
   }
   watch();
@@ -135,7 +194,7 @@ export function startRuntime(note) {
   // interrupt the running call (a stale preview) instead of waiting for it.
   if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
     link.interrupts = new Int32Array(new SharedArrayBuffer(8)); // [flag, id of the call it stops]
-    link.worker.postMessage({ type: "interrupt", buffer: link.interrupts.buffer });
+    sendToWorker(link.worker, { type: "interrupt", buffer: link.interrupts.buffer });
   }
   link.worker.addEventListener("error", (event) => {
     event.preventDefault();
@@ -144,22 +203,23 @@ export function startRuntime(note) {
   });
   link.worker.addEventListener("message", (event) => {
     if (link !== runtime) return;
+    /** @type {import("../contract/messages.js").WorkerMessage} */
     const message = event.data;
-    if (message.type === "progress") {
+    if (isProgress(message)) {
       phases[message.phase] = message;
       watch();
       announce({ state: "starting", progress: lead + describeProgress(phases, message) });
-    } else if (message.type === "ready") {
+    } else if (isReady(message)) {
       clearTimeout(stallTimer);
       announce({ state: "ready", mode: message.mode });
       pump();
-    } else if (message.type === "failed") {
+    } else if (isFailed(message)) {
       fail("The roller could not start: " + message.message);
-    } else if (message.type === "busy") {
+    } else if (isBusy(message)) {
       if (inFlight && inFlight.id === message.id) clearTimeout(inFlight.noteTimer);
-    } else if (message.type === "crashed") {
+    } else if (isCrashed(message)) {
       lost(link, "The roller stopped working.");
-    } else if (message.type === "response") {
+    } else if (isResponse(message)) {
       if (!inFlight || inFlight.id !== message.id) return;
       const done = inFlight;
       clearTimeout(done.timer);
@@ -167,6 +227,8 @@ export function startRuntime(note) {
       done.resolve(JSON.parse(message.response));
       pump();
       setTimeout(checkSettled, 0); // after the widget has drawn the answer
+    } else {
+      unexpectedMessage(message);
     }
   });
   return link;
@@ -174,9 +236,13 @@ export function startRuntime(note) {
 
 // The worker died after start-up: the request it held fails with a message,
 // the queued ones wait for the restart (once), or fail with the runtime.
+/**
+ * @param {Link} link
+ * @param {string} why
+ */
 function lost(link, why) {
   if (link !== runtime || link.status.state === "lost") return;
-  link.worker.terminate();
+  /** @type {Worker} */ (link.worker).terminate(); // it started: it was ready, or failed to load
   if (inFlight) {
     clearTimeout(inFlight.timer);
     inFlight.reject(new Error(why + " The last request got no answer; press the button again."));
@@ -195,6 +261,7 @@ function lost(link, why) {
   }
 }
 
+/** @param {string} message */
 function rejectAll(message) {
   if (inFlight) {
     clearTimeout(inFlight.timer);
@@ -215,7 +282,7 @@ export function retryRuntime() {
 function pump() {
   if (inFlight || !runtime || runtime.status.state !== "ready" || !queue.length) return;
   const link = runtime;
-  inFlight = queue.shift();
+  inFlight = /** @type {Call} */ (queue.shift());
   const item = inFlight;
   item.timer = setTimeout(() => lost(link, "The roller stopped answering."), ANSWER_MS);
   let due = performance.now() + BUSY_NOTE_MS;
@@ -231,7 +298,9 @@ function pump() {
     }
   };
   item.noteTimer = setTimeout(noNote, BUSY_NOTE_MS);
-  link.worker.postMessage({ id: inFlight.id, name: inFlight.name, request: JSON.stringify(inFlight.request) });
+  sendToWorker(/** @type {Worker} */ (link.worker), {
+    type: "request", id: item.id, name: item.name, request: JSON.stringify(item.request),
+  });
 }
 
 // rules_py.web.call(name, request) in the worker: resolves to the parsed
@@ -244,11 +313,17 @@ function pump() {
 // waiting is dropped, and one running is interrupted where the page is
 // cross-origin isolated (it answers {ok: false, cancelled: true}); else it
 // runs to its end (previews are bounded) and its answer is ignored.
+/**
+ * @param {string} name
+ * @param {CallRequest} request
+ * @param {{ preview?: boolean, signal?: AbortSignal }} [options]
+ * @returns {Promise<CallResponse>}
+ */
 export function callPython(name, request, options) {
   const preview = Boolean(options && options.preview);
   const signal = options && options.signal;
-  startRuntime();
-  if (runtime.status.state === "failed") return Promise.reject(new Error(runtime.status.message));
+  const link = startRuntime();
+  if (link.status.state === "failed") return Promise.reject(new Error(link.status.message));
   if (signal && signal.aborted) return Promise.reject(new DOMException("Superseded.", "AbortError"));
   return new Promise((resolve, reject) => {
     const item = { id: nextRequestId++, name, request, preview, resolve, reject };
@@ -259,6 +334,7 @@ export function callPython(name, request, options) {
   });
 }
 
+/** @param {Call} item */
 function withdraw(item) {
   const waiting = queue.indexOf(item);
   if (waiting !== -1) {
@@ -291,6 +367,7 @@ export function requestInFlight() {
 const SPARE_BOUND_MS = 60000;
 const SPARE_LINGER_MS = 1000; // Chrome writes the compiled code down after the run
 
+/** @returns {Promise<boolean>} */
 export function runSpareWorker() {
   return new Promise((resolve) => {
     let worker;
@@ -300,6 +377,7 @@ export function runSpareWorker() {
       resolve(false);
       return;
     }
+    /** @param {boolean} answered */
     const end = (answered) => {
       clearTimeout(bound);
       worker.terminate();
@@ -311,11 +389,13 @@ export function runSpareWorker() {
       end(false);
     });
     worker.addEventListener("message", (event) => {
+      /** @type {import("../contract/messages.js").WorkerMessage} */
       const message = event.data;
       // Any answer runs the same JavaScript; an unknown name answers at once.
-      if (message.type === "ready") worker.postMessage({ id: 1, name: "", request: "{}" });
-      else if (message.type === "failed") end(false);
-      else if (message.type === "response") setTimeout(() => end(true), SPARE_LINGER_MS);
+      // Progress is not followed: the bound above ends a run that stalls.
+      if (isReady(message)) sendToWorker(worker, { type: "request", id: 1, name: "", request: "{}" });
+      else if (isFailed(message)) end(false);
+      else if (isResponse(message)) setTimeout(() => end(true), SPARE_LINGER_MS);
     });
   });
 }

@@ -27,8 +27,33 @@ export class SnapshotFormatError extends Error {}
 
 export const SNAPSHOT_PAGE = 4096;
 
-/** Ascending page numbers as runs: [first page, page count]. */
+/** @typedef {[first: number, count: number]} Run pages, from `first` on */
+
+/**
+ * The header, read: page size, full size, module offset, header size and
+ * the page runs shipped and copied from the module.
+ * @typedef {object} Header
+ * @property {number} page
+ * @property {number} full
+ * @property {number} moduleOffset
+ * @property {number} size
+ * @property {Run[]} runs
+ * @property {Run[]} moduleRuns
+ */
+
+/**
+ * A snapshot read: the memory, whole once fromModule(the instance's memory)
+ * has copied the module's own pages in.
+ * @typedef {{ memory: Uint8Array, fromModule: (moduleMemory: Uint8Array) => void }} Expanded
+ */
+
+/**
+ * Ascending page numbers as runs: [first page, page count].
+ * @param {number[]} pages
+ * @returns {Run[]}
+ */
 function runsOf(pages) {
+  /** @type {Run[]} */
   const runs = [];
   for (const index of pages) {
     const last = runs[runs.length - 1];
@@ -38,11 +63,23 @@ function runsOf(pages) {
   return runs;
 }
 
+/**
+ * @param {Uint8Array} a
+ * @param {number} aStart
+ * @param {Uint8Array} b
+ * @param {number} bStart
+ * @param {number} length
+ */
 function samePage(a, aStart, b, bStart, length) {
   for (let i = 0; i < length; i += 1) if (a[aStart + i] !== b[bStart + i]) return false;
   return true;
 }
 
+/**
+ * @param {Uint8Array} bytes
+ * @param {number} start
+ * @param {number} length
+ */
 function zeroPage(bytes, start, length) {
   for (let i = 0; i < length; i += 1) if (bytes[start + i] !== 0) return false;
   return true;
@@ -63,7 +100,9 @@ export function packSnapshot(memory, moduleMemory, moduleOffset, page = SNAPSHOT
   if (!memory.length || memory.length >= 2 ** 32 || moduleOffset < 0 || moduleOffset > memory.length) {
     throw new SnapshotFormatError(`a snapshot of ${memory.length} bytes cannot be packed`);
   }
+  /** @type {number[]} */
   const shipped = [];
+  /** @type {number[]} */
   const fromModule = [];
   for (let index = 0; index * page < memory.length; index += 1) {
     const start = index * page;
@@ -76,6 +115,7 @@ export function packSnapshot(memory, moduleMemory, moduleOffset, page = SNAPSHOT
   }
   const runs = runsOf(shipped);
   const moduleRuns = runsOf(fromModule);
+  /** @type {(first: number, count: number) => number} */
   const size = (first, count) => Math.min(count * page, memory.length - first * page);
   const body = runs.reduce((sum, [first, count]) => sum + size(first, count), 0);
   const headerSize = FIXED + 8 * (runs.length + moduleRuns.length);
@@ -101,19 +141,35 @@ export function packSnapshot(memory, moduleMemory, moduleOffset, page = SNAPSHOT
 // each run straight to its place in a zero-filled buffer of the full size.
 // finish() gives {memory, fromModule}: fromModule(moduleMemory) copies the
 // module's pages in; the memory is whole only after it.
+/** @returns {{ push(chunk: Uint8Array): void, finish(): Expanded }} */
 export function sparseExpander() {
   let pending = new Uint8Array(0); // header bytes until the header is whole
+  /** @type {Header | null} */
   let header = null;
-  let out = null;
+  let out = new Uint8Array(0); // the memory, once the header is read
   let run = 0; // index of the run being filled
   let filled = 0; // bytes of that run written so far
-  const runLength = ([first, count]) => Math.min(count * header.page, header.full - first * header.page);
-  const readRuns = (view, at, count, next) => {
+  /**
+   * @param {Header} header
+   * @param {Run} run
+   */
+  const runLength = ({ page, full }, [first, count]) => Math.min(count * page, full - first * page);
+  /**
+   * @param {DataView} view
+   * @param {number} at
+   * @param {number} count
+   * @param {number} next the first page a run may start at
+   * @param {number} page
+   * @param {number} full
+   * @returns {Run[]}
+   */
+  const readRuns = (view, at, count, next, page, full) => {
+    /** @type {Run[]} */
     const runs = [];
     for (let i = 0; i < count; i += 1) {
       const first = view.getUint32(at + 8 * i, true);
       const pages = view.getUint32(at + 8 * i + 4, true);
-      if (first < next || !pages || (first + pages - 1) * header.page >= header.full) {
+      if (first < next || !pages || (first + pages - 1) * page >= full) {
         throw new SnapshotFormatError("a damaged snapshot page map");
       }
       runs.push([first, pages]);
@@ -121,6 +177,10 @@ export function sparseExpander() {
     }
     return runs;
   };
+  /**
+   * @param {Uint8Array} bytes
+   * @returns {Header | null} null until the bytes hold the whole header
+   */
   const readHeader = (bytes) => {
     if (bytes.length < FIXED) return null;
     for (let i = 0; i < MAGIC.length; i += 1) {
@@ -133,21 +193,24 @@ export function sparseExpander() {
     }
     const size = FIXED + 8 * (count + moduleCount);
     if (bytes.length < size) return null;
-    header = { page, full, moduleOffset, size };
-    header.runs = readRuns(view, FIXED, count, 0);
+    const runs = readRuns(view, FIXED, count, 0, page, full);
     // Module pages come after the module offset and never overlap a shipped page.
-    header.moduleRuns = readRuns(view, FIXED + 8 * count, moduleCount, Math.ceil(moduleOffset / page));
+    const moduleRuns = readRuns(view, FIXED + 8 * count, moduleCount, Math.ceil(moduleOffset / page), page, full);
     const shipped = new Uint8Array(Math.ceil(full / page)); // 1: the page is in the file
-    for (const [first, pages] of header.runs) shipped.fill(1, first, first + pages);
-    if (header.moduleRuns.some(([first, pages]) => shipped.subarray(first, first + pages).includes(1))) {
+    for (const [first, pages] of runs) shipped.fill(1, first, first + pages);
+    if (moduleRuns.some(([first, pages]) => shipped.subarray(first, first + pages).includes(1))) {
       throw new SnapshotFormatError("a damaged snapshot page map");
     }
-    return header;
+    return { page, full, moduleOffset, size, runs, moduleRuns };
   };
-  const fromModule = (moduleMemory) => {
+  /**
+   * @param {Header} header
+   * @param {Uint8Array} moduleMemory
+   */
+  const fromModule = (header, moduleMemory) => {
     for (const moduleRun of header.moduleRuns) {
       const start = moduleRun[0] * header.page;
-      const length = runLength(moduleRun);
+      const length = runLength(header, moduleRun);
       const own = start - header.moduleOffset;
       if (own + length > moduleMemory.length) {
         throw new SnapshotFormatError("a snapshot for another WebAssembly module");
@@ -162,20 +225,22 @@ export function sparseExpander() {
         const joined = new Uint8Array(pending.length + chunk.length);
         joined.set(pending);
         joined.set(chunk, pending.length);
-        if (!readHeader(joined)) {
+        header = readHeader(joined);
+        if (!header) {
           pending = joined;
           return;
         }
-        pending = null;
+        pending = new Uint8Array(0);
         out = new Uint8Array(header.full);
         data = joined.subarray(header.size);
       }
+      const { runs, page } = header;
       let offset = 0;
       while (offset < data.length) {
-        if (run >= header.runs.length) throw new SnapshotFormatError("a snapshot with bytes after its last page");
-        const length = runLength(header.runs[run]);
+        if (run >= runs.length) throw new SnapshotFormatError("a snapshot with bytes after its last page");
+        const length = runLength(header, runs[run]);
         const take = Math.min(length - filled, data.length - offset);
-        out.set(data.subarray(offset, offset + take), header.runs[run][0] * header.page + filled);
+        out.set(data.subarray(offset, offset + take), runs[run][0] * page + filled);
         offset += take;
         filled += take;
         if (filled === length) {
@@ -185,8 +250,9 @@ export function sparseExpander() {
       }
     },
     finish() {
-      if (!header || run !== header.runs.length) throw new SnapshotFormatError("a truncated snapshot");
-      return { memory: out, fromModule };
+      const whole = header;
+      if (!whole || run !== whole.runs.length) throw new SnapshotFormatError("a truncated snapshot");
+      return { memory: out, fromModule: (moduleMemory) => fromModule(whole, moduleMemory) };
     },
   };
 }
@@ -198,7 +264,13 @@ export function sparseExpander() {
 // that adds `Content-Encoding: gzip` to a .gz file has the browser inflate
 // it already, and the service worker keeps it inflated in its cache; the
 // first bytes tell which.
+/**
+ * @param {Response} response
+ * @param {(loaded: number) => void} [onBytes]
+ * @returns {Promise<Expanded>}
+ */
 export async function readSnapshot(response, onBytes = () => {}) {
+  if (!response.body) throw new SnapshotFormatError("an empty snapshot");
   const reader = response.body.getReader();
   let loaded = 0;
   // The first two bytes (gzip's magic or not), however the body is cut.

@@ -7,23 +7,35 @@
 // Where each file is: the build's manifest (build-manifest.json, written by
 // runtime/build/, see runtime/README.md), imported as a JSON module.
 //
-// Messages (the contract with the page, documented in CONTRIBUTING.md):
-//   page -> worker  {id, name, request}           request: JSON text for rules_py.web.call
-//                   {type: "interrupt", buffer}   a SharedArrayBuffer of two Int32: [0] = 2 interrupts
-//                                                  the call whose id is in [1]
-//   worker -> page  {type: "progress", phase, loaded, total, text}
-//                   {type: "busy", id}             the request has reached the worker, its call begins
-//                   {type: "crashed", id}          the call failed in the runtime itself (no answer comes)
-//                   {type: "ready", mode: "snapshot" | "fallback"}
-//                   {type: "failed", message}      plain words, never a traceback
-//                   {type: "response", id, response}  response: JSON text; an interrupted
-//                                                  call answers {ok: false, cancelled: true, error}
-// Requests sent before "ready" are answered once it is reached.
+// Messages (the contract with the page): runtime/contract/messages.js, shared
+// with the page. Requests sent before "ready" are answered once it is reached.
 import BUILD from "../build-manifest.json" with { type: "json" };
 import { readSnapshot } from "./snapshot.js";
+import { isInterrupt, isRequest, unexpectedMessage } from "../contract/messages.js";
+
+/**
+ * @import { PyodideAPI, PyodideConfig } from "pyodide"
+ * @import { Expanded } from "./snapshot.js"
+ */
+
+/**
+ * What the two ways to start share: the .pyc zip of rules_py (asked for on
+ * first use), whether the snapshot was given up, and the snapshot.
+ * @typedef {object} Files
+ * @property {Promise<Uint8Array>} pyc
+ * @property {Promise<Uint8Array>} [_pyc]
+ * @property {boolean} abandoned
+ * @property {Promise<Expanded>} snapshot
+ */
+
+/**
+ * Python, started: Pyodide, and rules_py.web (its call answers JSON text with JSON text).
+ * @typedef {{ pyodide: PyodideAPI, web: { call(name: string, request: string): string } }} Python
+ */
 
 // The manifest's addresses are the site's (its root is two folders up).
 const SITE_ROOT = new URL("../../../", import.meta.url);
+/** @param {string} address */
 const siteURL = (address) => new URL(address, SITE_ROOT).href;
 const PYODIDE_INDEX_URL = siteURL(BUILD.pyodide.index);
 const LOCK_FILE_URL = siteURL(BUILD.runtime.lockFile.address);
@@ -33,6 +45,7 @@ const PYC_URL = siteURL(BUILD.runtime.rulesPyc.address);
 const SNAPSHOT_URL = siteURL(BUILD.runtime.snapshot.address);
 const NORMAL_START_BYTES = BUILD.runtime.normalStartBytes;
 
+/** @param {import("../contract/messages.js").WorkerMessage} message */
 function post(message) {
   self.postMessage(message);
 }
@@ -40,6 +53,12 @@ function post(message) {
 let settled = false; // "ready" or "failed" posted: no progress after it
 let lead = ""; // why the start takes the path it takes, in front of every later progress line
 
+/**
+ * @param {string} phase
+ * @param {string} text
+ * @param {number | null} [loaded]
+ * @param {number | null} [total]
+ */
 function progress(phase, text, loaded = null, total = null) {
   if (!settled) post({ type: "progress", phase, loaded, total, text: lead + text });
 }
@@ -50,9 +69,15 @@ class LoadError extends Error {}
 // name: a start that then fails is the server's fault, not the browser's, and
 // the message names them (see serverFault) so the reader does not switch
 // browsers for nothing.
+/** @type {Map<string, string>} */
 const faultyFiles = new Map(); // file name -> what went wrong, in plain words
-const fileName = (url) => new URL(String(url), self.location.href).pathname.split("/").pop();
+/** @param {RequestInfo | URL} url */
+const fileName = (url) => new URL(String(url), self.location.href).pathname.split("/").pop() ?? "";
 
+/**
+ * @param {RequestInfo | URL} url
+ * @param {string} why
+ */
 function fileFault(url, why) {
   if (!faultyFiles.has(fileName(url))) faultyFiles.set(fileName(url), why);
 }
@@ -64,6 +89,7 @@ let bytesArrived = 0;
 
 // The total a response announces: its Content-Length, when the body comes
 // as is (a gzipped body's length is not what the reader counts).
+/** @param {Response} response */
 function announcedTotal(response) {
   const length = Number(response.headers.get("Content-Length"));
   return response.headers.get("Content-Encoding") || !length ? null : length;
@@ -72,6 +98,12 @@ function announcedTotal(response) {
 // Progress of one download: at most one message every 100 ms while bytes
 // arrive, and a last one when they have all come. Its bytes count in
 // bytesArrived too.
+/**
+ * @param {string} phase
+ * @param {string} text
+ * @param {number | null} total
+ * @returns {{ arrived(loaded: number): void, done(loaded: number, doneText: string): void }}
+ */
 function progressOf(phase, text, total) {
   let lastReport = 0;
   let counted = 0;
@@ -96,6 +128,10 @@ function progressOf(phase, text, total) {
 // slow link from a stuck one. The original response goes to Pyodide intact
 // (the browser's compiled-wasm cache is keyed by its address).
 const nativeFetch = self.fetch.bind(self);
+/**
+ * @param {RequestInfo | URL} input
+ * @param {RequestInit} [init]
+ */
 async function countedFetch(input, init) {
   const response = await nativeFetch(input, init);
   if (!response.ok) fileFault(response.url || input, `the server answered ${response.status}`);
@@ -103,7 +139,7 @@ async function countedFetch(input, init) {
   const name = fileName(response.url || input);
   const report = progressOf("runtime:" + name, `Downloading the Python runtime (${name})\u2026`,
     announcedTotal(response));
-  const reader = response.clone().body.getReader();
+  const reader = /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).getReader();
   let loaded = 0;
   (async () => {
     for (;;) {
@@ -140,6 +176,10 @@ self.fetch = (input, init) => {
 // files: reading the snapshot and the wasm here brought the warm first roll
 // 33 and 43 ms sooner (medians of paired differences, 7 interleaved rounds
 // each). null when it is not cached or there is no cache to read.
+/**
+ * @param {string} url
+ * @returns {Promise<Response | null>}
+ */
 async function fromSiteCache(url) {
   try {
     const response = await self.caches?.match(url);
@@ -150,6 +190,11 @@ async function fromSiteCache(url) {
 }
 
 // One of the site's own files, or a LoadError saying in plain words why not.
+/**
+ * @param {string} url
+ * @param {string} label
+ * @param {AbortSignal} [signal]
+ */
 async function fetchOwn(url, label, signal = undefined) {
   let response;
   try {
@@ -166,11 +211,18 @@ async function fetchOwn(url, label, signal = undefined) {
 
 // fetch() with progress: bytes received so far and, when the server says
 // (Content-Length of an uncompressed body), the total.
+/**
+ * @param {string} url
+ * @param {string} phase
+ * @param {string} label
+ * @returns {Promise<Uint8Array>}
+ */
 async function download(url, phase, label) {
   const response = await fetchOwn(url, label);
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
   const report = progressOf(phase, `Downloading ${label}\u2026`, announcedTotal(response));
   const reader = response.body.getReader();
+  /** @type {Uint8Array[]} */
   const chunks = [];
   let loaded = 0;
   for (;;) {
@@ -192,6 +244,11 @@ async function download(url, phase, label) {
 
 // The snapshot, expanded as it arrives (snapshot.js): {memory, fromModule};
 // progress counts the bytes as sent. `pace` hears how many have come of how many.
+/**
+ * @param {AbortSignal} signal
+ * @param {(loaded: number, total: number | null) => void} pace
+ * @returns {Promise<Expanded>}
+ */
 async function downloadSnapshot(signal, pace) {
   const label = "the prepared Python";
   const response = (await fromSiteCache(SNAPSHOT_URL)) ?? await fetchOwn(SNAPSHOT_URL, label, signal);
@@ -224,11 +281,18 @@ const SNAPSHOT_PATIENCE_MS = 1500;
 const NORMAL_START_MS = 3000;
 const PACE_WINDOW_MS = 1000;
 
+/**
+ * @param {(rest: number) => void} abandon told the ms the rest would take
+ * @returns {{ heard(bytes: number, size: number | null): void, stop(): void }}
+ */
 function snapshotPace(abandon) {
+  /** @type {[number, number][]} */
   const samples = [[performance.now(), bytesArrived]]; // [time, bytesArrived], oldest first
   let answered = false; // the response has come (its size, if the server says)
   let loaded = 0;
+  /** @type {number | null} */
   let total = null;
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null;
   const check = () => {
     if (answered && (!total || loaded >= total)) return;
@@ -254,6 +318,7 @@ function snapshotPace(abandon) {
   };
 }
 
+/** @returns {Promise<typeof import("pyodide")>} */
 async function importPyodide() {
   // pyodide.asm.mjs (1.2 MB of JavaScript) is what loadPyodide imports
   // first: asked for now, it loads while pyodide.mjs does (one module, same address).
@@ -276,8 +341,10 @@ async function importPyodide() {
 // forbids WebAssembly be told plainly: inside loadPyodide they only stall.
 const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_INDEX_URL).href;
 const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+/** @type {Promise<WebAssembly.Module> | null} */
 let compiledWasm = null;
 
+/** @returns {Promise<WebAssembly.Module>} */
 async function compileWasm() {
   try {
     new WebAssembly.Module(EMPTY_WASM); // refused when the page's policy forbids WebAssembly
@@ -313,14 +380,22 @@ async function compileWasm() {
 // Without instantiateStreaming, loadPyodide would fetch and compile the wasm
 // again, and the snapshot could not be completed (instantiated): a normal start.
 const HAND_OVER = Boolean(WebAssembly.instantiateStreaming);
+/** @type {((instance: WebAssembly.Instance) => Promise<void>) | null} */
 let instantiated = null; // called with the instance as soon as it is made
 if (HAND_OVER) {
   const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  /**
+   * @param {Response | PromiseLike<Response>} source
+   * @param {WebAssembly.Imports} [imports]
+   * @returns {Promise<WebAssembly.WebAssemblyInstantiatedSource>}
+   */
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const response = await source;
     if (standIns.has(response)) {
       // A wasm that failed to compile is told by boot(): this instance never comes.
-      const module = await compiledWasm.catch(() => new Promise(() => {}));
+      // (A stand-in is only made once compiledWasm is.)
+      const module = await /** @type {Promise<WebAssembly.Module>} */ (compiledWasm)
+        .catch(() => /** @type {Promise<never>} */ (new Promise(() => {})));
       const instance = await WebAssembly.instantiate(module, imports);
       const then = instantiated;
       instantiated = null;
@@ -331,6 +406,7 @@ if (HAND_OVER) {
   };
 }
 
+/** @type {Pick<PyodideConfig, "stdout" | "stderr">} */
 const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };
 
 // Pyodide's own standard library zip, and where a restore asks for it instead.
@@ -342,6 +418,10 @@ const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(
 // runtime/build/in_pyodide.py) when a restored Python imports a standard
 // library module it does not hold: Pyodide's zip is downloaded at once (a
 // worker may wait; the import waits) and written where the empty one was.
+/**
+ * @param {PyodideAPI} pyodide
+ * @param {string} zipPath
+ */
 function standardLibraryNow(pyodide, zipPath) {
   const request = new XMLHttpRequest();
   request.open("GET", STDLIB_URL, false);
@@ -362,12 +442,17 @@ function standardLibraryNow(pyodide, zipPath) {
 // The snapshot's pages that are the module's own data are copied from the
 // instance as soon as it is made, before Pyodide restores the memory.
 // One call then proves the restored Python works.
+/**
+ * @param {typeof import("pyodide").loadPyodide} loadPyodide
+ * @param {Files} files
+ * @returns {Promise<Python>}
+ */
 async function restore(loadPyodide, files) {
   if (!HAND_OVER) throw new Error("no WebAssembly.instantiateStreaming to complete the snapshot");
   instantiated = async (instance) => {
     const snapshot = await files.snapshot;
     try {
-      snapshot.fromModule(new Uint8Array(instance.exports.memory.buffer));
+      snapshot.fromModule(new Uint8Array(/** @type {WebAssembly.Memory} */ (instance.exports.memory).buffer));
     } catch (error) {
       // Pyodide waits for ever on an instance that failed to come: it gets
       // this one, and the snapshot is spoilt (Pyodide's magic number at its
@@ -402,6 +487,11 @@ async function restore(loadPyodide, files) {
 // second or more of compiling). After a snapshot given up for a slow link,
 // the bytes cost more than the compiling (2 MB is 10 s at 1.6 Mbit/s): the
 // sources alone, in Pyodide's own standard library zip and the wheel.
+/**
+ * @param {typeof import("pyodide").loadPyodide} loadPyodide
+ * @param {Files} files
+ * @returns {Promise<Python>}
+ */
 async function loadNormally(loadPyodide, files) {
   const pyc = files.abandoned ? null : files.pyc; // downloaded while Python loads
   pyc?.catch(() => {});
@@ -416,7 +506,7 @@ async function loadNormally(loadPyodide, files) {
     try {
       // Beside the installed sources (unpackArchive's default is the working directory).
       const sitePackages = pyodide.pyimport("sys").path.toJs()
-        .find((entry) => entry.endsWith("site-packages"));
+        .find((/** @type {string} */ entry) => entry.endsWith("site-packages"));
       pyodide.unpackArchive(await pyc, "zip", { extractDir: sitePackages });
     } catch (error) {
       console.warn("rules_py .pyc not used:", error); // slower imports, same results
@@ -432,6 +522,10 @@ async function loadNormally(loadPyodide, files) {
 // that cannot be checked (no network, no crypto.subtle) is not blamed.
 const SHA256_CHECK_MS = 10000;
 
+/**
+ * @param {Files} files
+ * @returns {Promise<string | null>}
+ */
 async function serverFault(files) {
   const read = [BUILD.runtime.lockFile, BUILD.runtime.wheel];
   if (files._pyc) read.push(BUILD.runtime.stdlibPyc); // the normal start after a failed restore
@@ -460,13 +554,14 @@ async function serverFault(files) {
   return `The site's ${what}. Reload later, or tell the site's maintainers.`;
 }
 
+/** @returns {Promise<Python>} */
 async function boot() {
   progress("runtime", "Loading the Python runtime\u2026");
-  const files = {
+  const files = /** @type {Files} */ ({ // the snapshot comes below
     // Only the fallback after a failed restore needs this; asked for when it starts.
     get pyc() { return this._pyc ??= download(PYC_URL, "rules", "the compiled rules"); },
     abandoned: false,
-  };
+  });
   const giveUp = new AbortController();
   const pace = snapshotPace((rest) => {
     console.info(`Python snapshot given up: ${Math.round(rest / 1000)} s more to download it.`);
@@ -485,7 +580,8 @@ async function boot() {
   // for its files while it compiles, not after it: a restore its lock file,
   // and a normal start (as soon as the restore failed or the snapshot was
   // given up) also the standard library and the wheel.
-  let mode = "snapshot";
+  // Set to "fallback" by the restore's catch below (which the checker cannot follow).
+  let mode = /** @type {"snapshot" | "fallback"} */ ("snapshot");
   const restoring = files.abandoned ? Promise.reject(new Error("snapshot given up")) : restore(loadPyodide, files);
   const starting = restoring.catch((error) => {
     if (!files.abandoned) {
@@ -525,18 +621,22 @@ ready.catch((error) => {
 // Shared memory the page writes 2 (SIGINT) into to interrupt the call that
 // is running (a stale odds preview); only where the page is cross-origin
 // isolated. Python then raises KeyboardInterrupt, answered as "cancelled".
+/** @type {Int32Array<SharedArrayBuffer> | null} */
 let interrupts = null;
 const CANCELLED = JSON.stringify({
   ok: false, cancelled: true, error: { field: null, message: "Cancelled: a newer request replaced it." },
 });
 
 self.addEventListener("message", async (event) => {
-  if (event.data.type === "interrupt") {
-    interrupts = new Int32Array(event.data.buffer);
-    ready.then(({ pyodide }) => pyodide.setInterruptBuffer(interrupts), () => {});
+  /** @type {import("../contract/messages.js").PageMessage} */
+  const message = event.data;
+  if (isInterrupt(message)) {
+    interrupts = new Int32Array(message.buffer);
+    ready.then(({ pyodide }) => pyodide.setInterruptBuffer(/** @type {Int32Array} */ (interrupts)), () => {});
     return;
   }
-  const { id, name, request } = event.data;
+  if (!isRequest(message)) unexpectedMessage(message);
+  const { id, name, request } = message;
   let python;
   try {
     python = await ready;
@@ -554,7 +654,7 @@ self.addEventListener("message", async (event) => {
   try {
     response = python.web.call(name, request);
   } catch (error) {
-    if (error && error.type === "KeyboardInterrupt") {
+    if (error && /** @type {{ type?: unknown }} */ (error).type === "KeyboardInterrupt") {
       response = CANCELLED;
     } else {
       // web.call answers every error of its own: this is the runtime's (a

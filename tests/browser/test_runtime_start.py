@@ -134,7 +134,7 @@ TALK_TO_WORKER = """async (url) => {
     });
   });
   const request = JSON.stringify({attribute: 12, seed: 3});
-  worker.postMessage({id: 7, name: "cairn.save", request});
+  worker.postMessage({type: "request", id: 7, name: "cairn.save", request});
   await answered;
   worker.terminate();
   return messages;

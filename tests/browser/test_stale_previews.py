@@ -34,15 +34,15 @@ INTERRUPT = """async ([url, slow]) => {
   const answer = (id) => answers.has(id) ? Promise.resolve(answers.get(id))
     : new Promise((resolve) => waiting.set(id, () => resolve(answers.get(id))));
   const request = JSON.stringify({action: "odds", expression: slow});
-  worker.postMessage({id: 1, name: "dice.notation", request});
+  worker.postMessage({type: "request", id: 1, name: "dice.notation", request});
   Atomics.store(flags, 1, 1);
   Atomics.store(flags, 0, 2);
   const first = await answer(1);
-  worker.postMessage({id: 2, name: "dice.notation", request});
+  worker.postMessage({type: "request", id: 2, name: "dice.notation", request});
   const second = await answer(2);
   Atomics.store(flags, 1, 2);  // a flag for call 2, already answered
   Atomics.store(flags, 0, 2);
-  worker.postMessage({id: 3, name: "dice.notation", request});
+  worker.postMessage({type: "request", id: 3, name: "dice.notation", request});
   const third = await answer(3);
   worker.terminate();
   return [first, second, third];

@@ -1,61 +1,40 @@
 """The browser runtime and rules_py agree on the view blocks and the messages.
 
-Python's side is read from ``rules_py`` itself: every dict literal (or
-``dict(...)`` call) with a ``"type"`` key is a view block. The JavaScript side
-is the renderer table of ``runtime/page/blocks.js`` and the message types that
-``runtime/worker/worker.js`` posts and ``runtime/page/worker-link.js``
-handles. ``runtime/README.md`` documents both; it is checked against the same
-sources. No browser needed.
+Python's side is read from ``rules_py.view_blocks`` itself: one TypedDict
+per block type (the engine tests check every view against them). The JavaScript side
+is the renderer table of ``runtime/page/blocks.js``. The messages between page
+and worker are read from their one definition, ``runtime/contract/messages.js``
+(imported under Node), and each side's handling is checked against it.
+``runtime/README.md`` documents both; it is checked against the same sources.
+No browser needed.
 """
 
 from __future__ import annotations
 
-import ast
+import json
 import re
+import shutil
+import subprocess
+from typing import Any
 
+import pytest
+
+from rules_py.core.json_shape import typed_dict_fields
+from rules_py.view_blocks import blocks_by_type
 from tests.conftest import ROOT
 
 RUNTIME = ROOT / "runtime"
 CONTRIBUTING = RUNTIME / "README.md"
-TABLE_START = "export const RENDERERS = Object.freeze({"
-TABLE_END = "});"
-
-
-def block_types_in_source(source: str, where: str) -> dict[str, set[str]]:
-    """Block type -> the constant keys its dict is built with, for one module."""
-    found: dict[str, set[str]] = {}
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Dict):
-            pairs = [
-                (key.value, value)
-                for key, value in zip(node.keys, node.values, strict=True)
-                if isinstance(key, ast.Constant) and isinstance(key.value, str)
-            ]
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
-            node.func.id == "dict"
-        ):
-            pairs = [(kw.arg, kw.value) for kw in node.keywords if kw.arg is not None]
-        else:
-            continue
-        keys = {name for name, _ in pairs}
-        for name, value in pairs:
-            if name != "type":
-                continue
-            # A computed type would hide a block from this check: refuse it.
-            assert isinstance(value, ast.Constant) and isinstance(value.value, str), (
-                f"{where}:{node.lineno}: a block's type must be a string literal"
-            )
-            found.setdefault(value.value, set()).update(keys - {"type"})
-    return found
+MESSAGES_JS = RUNTIME / "contract" / "messages.js"
+TABLE_START = "export const RENDERERS = Object.freeze(/** @satisfies {Renderers} */ ({"
+TABLE_END = "}));"
 
 
 def python_block_types() -> dict[str, set[str]]:
-    found: dict[str, set[str]] = {}
-    for path in sorted((ROOT / "rules_py").rglob("*.py")):
-        where = path.relative_to(ROOT).as_posix()
-        for name, keys in block_types_in_source(path.read_text("utf-8"), where).items():
-            found.setdefault(name, set()).update(keys)
-    return found
+    """Block type -> its fields, from the TypedDicts of rules_py.view_blocks."""
+    return {
+        name: set(typed_dict_fields(cls)) - {"type"} for name, cls in blocks_by_type().items()
+    }
 
 
 def renderer_table(source: str) -> dict[str, str]:
@@ -107,12 +86,11 @@ def documented_rows(section: str) -> dict[str, str]:
 # ---------------------------------------------------------------- blocks
 
 
-def test_python_emits_the_block_types_of_rules_py_widget() -> None:
-    emitted = python_block_types()
-    # widget.py's constructors build these; the derivation must see them all.
+def test_python_defines_the_block_types_of_rules_py_view_blocks() -> None:
+    defined = python_block_types()
     for name in ("outcome", "chart", "choices", "filter_rows"):
-        assert name in emitted, name
-    assert emitted["chart"] >= {"title", "bars", "summary"}
+        assert name in defined, name
+    assert defined["chart"] >= {"title", "bars", "summary", "marks", "mean"}
 
 
 def test_every_block_type_has_a_renderer_and_no_renderer_is_dead() -> None:
@@ -130,23 +108,11 @@ def test_every_renderer_in_the_table_is_a_function_of_the_runtime() -> None:
 
 def test_the_check_catches_a_missing_and_a_dead_renderer() -> None:
     # The comparison above can fail: a new Python block and a stray renderer.
-    python = 'def x():\n    return {"type": "scroll", "text": "t"}\n'
     javascript = f"{TABLE_START}\n  outcome: renderOutcome,\n  ghost: renderGhost,\n{TABLE_END}"
-    assert mismatch(set(block_types_in_source(python, "x.py")) | {"outcome"},
-                    set(renderer_table(javascript))) == {
+    assert mismatch({"outcome", "scroll"}, set(renderer_table(javascript))) == {
         "emitted by Python, no renderer": ["scroll"],
         "renderer for a type Python never emits": ["ghost"],
     }
-    assert block_types_in_source("dict(type='fold', rows=[])", "y.py") == {"fold": {"rows"}}
-
-
-def test_a_computed_block_type_is_refused() -> None:
-    try:
-        block_types_in_source('kind = "x"\nblock = {"type": kind}\n', "z.py")
-    except AssertionError as error:
-        assert "z.py:2" in str(error)
-    else:
-        raise AssertionError("a computed type went unnoticed")
 
 
 def test_contributing_documents_every_block_type_with_its_fields() -> None:
@@ -161,33 +127,77 @@ def test_contributing_documents_every_block_type_with_its_fields() -> None:
 # ---------------------------------------------------------------- messages
 
 
-def types_in(module: str, pattern: str) -> set[str]:
-    """The message types a runtime module names with ``pattern`` (one group)."""
-    return set(re.findall(pattern, (RUNTIME / module).read_text("utf-8")))
+def contract() -> tuple[dict[str, dict[str, Any]], set[str]]:
+    """MESSAGES of runtime/contract/messages.js (type -> {from, fields}) and
+    the names the module exports, as Node imports it."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = (
+        "const contract = await import(process.argv[1]);"
+        "console.log(JSON.stringify([contract.MESSAGES, Object.keys(contract)]));"
+    )
+    run = subprocess.run(
+        [node, "--input-type=module", "-e", script, MESSAGES_JS.as_uri()],
+        capture_output=True, text=True, check=True,
+    )
+    messages, exported = json.loads(run.stdout)
+    return messages, set(exported)
 
 
-def worker_posts() -> set[str]:
-    return types_in("worker/worker.js", r'post\(\{\s*type: "(\w+)"')
+def guard(message_type: str) -> str:
+    """The contract's type guard of a message: isProgress for progress."""
+    return "is" + message_type[0].upper() + message_type[1:]
 
 
-def page_posts() -> set[str]:
-    """The typed messages the page sends the worker (besides plain requests)."""
-    return types_in("page/worker-link.js", r'worker\.postMessage\(\{\s*type: "(\w+)"')
+def sent_by(side: str) -> set[str]:
+    return {name for name, info in contract()[0].items() if info["from"] == side}
 
 
-def test_the_page_handles_every_message_the_worker_sends() -> None:
-    assert worker_posts() == {"progress", "ready", "failed", "busy", "crashed", "response"}
-    assert types_in("page/worker-link.js", r'message\.type === "(\w+)"') == worker_posts()
+def test_the_contract_defines_each_message_with_its_sender_fields_and_guard() -> None:
+    messages, exported = contract()
+    assert sent_by("page") == {"request", "interrupt"}
+    assert sent_by("worker") == {"progress", "busy", "crashed", "ready", "failed", "response"}
+    assert set(messages) == sent_by("page") | sent_by("worker")
+    assert messages["request"]["fields"] == {"id": True, "name": True, "request": True}
+    assert {guard(name) for name in messages} | {"unexpectedMessage", "sendToWorker"} <= exported
 
 
-def test_the_worker_handles_every_message_the_page_sends() -> None:
-    assert page_posts() == {"interrupt"}
-    assert types_in("worker/worker.js", r'event\.data\.type === "(\w+)"') == page_posts()
+def test_each_side_handles_every_message_of_the_other() -> None:
+    receivers = {"page": "worker/worker.js", "worker": "page/worker-link.js"}
+    for sender, module in receivers.items():
+        source = (RUNTIME / module).read_text("utf-8")
+        # Each message told apart by its guard; the handler ends in
+        # unexpectedMessage, which the type check lets only a `never` reach.
+        unhandled = sorted(
+            name for name in sent_by(sender) if f"{guard(name)}(message)" not in source
+        )
+        assert unhandled == [], (module, unhandled)
+        assert "unexpectedMessage(message)" in source, module
+
+
+def test_each_side_posts_only_through_its_typed_sender() -> None:
+    # A message posted any other way would escape the type check.
+    page = (RUNTIME / "page/worker-link.js").read_text("utf-8")
+    assert ".postMessage(" not in page
+    assert page.count("sendToWorker(") >= 3
+    worker = (RUNTIME / "worker/worker.js").read_text("utf-8")
+    assert re.findall(r"\bpostMessage\(\w*", worker) == ["postMessage(message"]
+    typed = '/** @param {import("../contract/messages.js").WorkerMessage} message */'
+    assert f"{typed}\nfunction post(" in worker
 
 
 def test_contributing_documents_every_message() -> None:
     rows = documented_rows(contributing_section("Messages between page and worker"))
-    assert set(rows) == worker_posts() | page_posts() | {"request"}
+    messages, _ = contract()
+    assert set(rows) == set(messages)
+    for name, info in messages.items():
+        cells = [cell.strip() for cell in rows[name].strip("|").split("|")]
+        receiver = "worker" if info["from"] == "page" else "page"
+        assert cells[1] == f"{info['from']} \u2192 {receiver}", (name, cells[1])
+        assert cells[2].startswith("`type`"), (name, cells[2])
+        undocumented = sorted(field for field in info["fields"] if f"`{field}`" not in cells[2])
+        assert undocumented == [], (name, undocumented)
 
 
 def test_the_command_line_has_a_text_form_of_every_block_type() -> None:
