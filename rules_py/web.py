@@ -29,7 +29,7 @@ from typing import Any
 from rules_py import log_entry, registry
 from rules_py.core.errors import RulesInputError, describe
 from rules_py.core.rng import SEED_LIMIT, Rng, fresh_seed
-from rules_py.widget import Call, DeclaredValues, Widget
+from rules_py.widget import Call, Widget
 
 __all__ = [
     "MAX_NESTING",
@@ -85,7 +85,7 @@ def _run(name: str, request_json: str) -> dict[str, Any]:
     values = _values(widget, request)
     extra = {key: request[key] for key in widget.extra_keys if key in request}
     state = request.get("state") if widget.stateful else None
-    result = widget.handler(Call(action, DeclaredValues(values), Rng(seed), state, extra))
+    result = widget.handler(Call(action, widget.read(values), Rng(seed), state, extra))
     result = dict(result)
     result["action"] = action
     if widget.action(action).random:
@@ -142,7 +142,7 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
-def _action(widget: Widget, requested: object) -> str:
+def _action(widget: Widget[Any], requested: object) -> str:
     names = tuple(action.name for action in widget.actions)
     if requested is None:
         return names[0]
@@ -175,7 +175,7 @@ def _seed(requested: object) -> int:
     return requested
 
 
-def _values(widget: Widget, request: dict[str, Any]) -> dict[str, Any]:
+def _values(widget: Widget[Any], request: dict[str, Any]) -> dict[str, Any]:
     names = {f.name for f in widget.fields}
     for key in request:
         if key not in names and key not in RESERVED_KEYS and key not in widget.extra_keys:

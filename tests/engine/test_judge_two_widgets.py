@@ -401,21 +401,15 @@ def test_brute_attacker_counter_attack_uses_the_head_count() -> None:
     assert "they impose one threat, or a finisher on the attacker" in texts(few)
 
 
-def test_widget_modules_read_only_declared_fields() -> None:
-    """A widget reads ``values["name"]`` only for a field it declares."""
-    import re
-    from pathlib import Path
-
-    import rules_py.judge_two.widgets as package
-    from rules_py import registry
-
-    folder = Path(package.__file__).parent
-    for name in ("judge_two.judge", "judge_two.attack", "judge_two.rounds"):
-        module = registry.WIDGET_MODULES[name].rsplit(".", 1)[1]
-        source = (folder / f"{module}.py").read_text(encoding="utf-8")
-        read = set(re.findall(r"values\[[\"'](\w+)[\"']\]", source))
-        read |= set(re.findall(r"values\[f\"(\w+)\{", source))  # degrees{n}, rank{n}
-        declared = {f.name for f in registry.get(name).fields}
-        prefixes = {d.rstrip("0123456789") for d in declared}
-        assert read, name
-        assert read <= declared | prefixes, (name, read - declared - prefixes)
+def test_numbered_fields_count_only_for_those_who_take_part() -> None:
+    """rank1-rank3 and degrees1-degrees3 are read for as many players or
+    attackers as the form names: a third attacker's degrees do not count for two."""
+    group = {"situation": "group", "degrees1": 1, "degrees2": 1, "degrees3": -12}
+    two = run("judge_two.attack", group | {"attackers": "2"})
+    assert "The group attack succeeds" in texts(two)
+    three = run("judge_two.attack", group | {"attackers": "3"})
+    assert "The group attack fails" in texts(three)
+    assert "Total degrees -10" in texts(three)
+    odds = {"action": "odds", "mode": "group", "rank1": 1, "rank2": 2, "rank3": 3}
+    assert "2 players (ranks 1, 2)" in texts(run("judge_two.judge", odds | {"players": "2"}))
+    assert "3 players (ranks 1, 2, 3)" in texts(run("judge_two.judge", odds | {"players": "3"}))

@@ -8,6 +8,7 @@ what the damage does to the target under the chosen rules.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -21,6 +22,7 @@ from rules_py.widget import (
     Block,
     Call,
     Field,
+    FormValues,
     Widget,
     bool_field,
     chance_text,
@@ -70,45 +72,74 @@ def _score(
     return int_field(name, label, default, ABILITY_MIN, ABILITY_MAX, shown_when=shown_when)
 
 
+@dataclass(frozen=True)
+class AttackValues(FormValues):
+    rules: str
+    weapon: str
+    second: str
+    others: str
+    modifier: str
+    blast: bool
+    targets: int
+    roll_targets: bool
+    attacker: str
+    target: str
+    ability: int
+    effort: bool
+    armor: int
+    hp: int
+    grit: int
+    max_hp: int
+    goes_to: str
+    strength: int
+    dexterity: int
+    willpower: int
+    harm: str
+    might: int
+    heart: int
+    grit_harm: str
+    prowess: int
+    insight: int
+    resolve: int
+
+
 # ---------------------------------------------------------------- from the form to the engine
 
 
-def _spec(values: Mapping[str, Any]) -> attack.AttackSpec:
+def _spec(values: AttackValues) -> attack.AttackSpec:
     return attack.attack_spec(
-        values["rules"],
-        values["weapon"],
-        values["second"],
-        values["others"],
-        modifier=values["modifier"],
-        blast=values["blast"],
-        attacker=values["attacker"],
-        target=values["target"],
-        effort=values["effort"],
-        ability=values["ability"],
+        values.rules,
+        values.weapon,
+        values.second,
+        values.others,
+        modifier=values.modifier,
+        blast=values.blast,
+        attacker=values.attacker,
+        target=values.target,
+        effort=values.effort,
+        ability=values.ability,
     )
 
 
-_TARGET_FIELDS = (
-    "hp",
-    "max_hp",
-    "goes_to",
-    "strength",
-    "dexterity",
-    "willpower",
-    "might",
-    "heart",
-    "harm",
-    "grit",
-    "prowess",
-    "insight",
-    "resolve",
-    "grit_harm",
-)
-
-
-def _target(values: Mapping[str, Any]) -> harm.Target:
-    scores = {name: values[name] for name in _TARGET_FIELDS}
-    return harm.target_for(values["rules"], values["target"], **scores)
+def _target(values: AttackValues) -> harm.Target:
+    return harm.target_for(
+        values.rules,
+        values.target,
+        hp=values.hp,
+        max_hp=values.max_hp,
+        goes_to=values.goes_to,
+        strength=values.strength,
+        dexterity=values.dexterity,
+        willpower=values.willpower,
+        might=values.might,
+        heart=values.heart,
+        harm=values.harm,
+        grit=values.grit,
+        prowess=values.prowess,
+        insight=values.insight,
+        resolve=values.resolve,
+        grit_harm=values.grit_harm,
+    )
 
 
 def _dice_text(plan: attack.AttackPlan) -> str:
@@ -128,10 +159,10 @@ def _miss_text(chance: Fraction) -> str:
     return chance_text(chance) if chance else "0% (every face is at or under the ability)"
 
 
-def _odds(values: Mapping[str, Any]) -> list[Block]:
+def _odds(values: AttackValues) -> list[Block]:
     plan = attack.plan_attack(_spec(values))
     target = _target(values)
-    armor = harm.armor_against(target, values["armor"])
+    armor = harm.armor_against(target, values.armor)
     damage = attack.damage_dist(plan, armor)
     bars = [(str(amount), chance) for amount, chance in damage.items()]
     blocks: list[Block] = [
@@ -226,10 +257,10 @@ def _one_target(
     return blocks
 
 
-def _roll(values: Mapping[str, Any], rng: Rng) -> list[Block]:
+def _roll(values: AttackValues, rng: Rng) -> list[Block]:
     plan = attack.plan_attack(_spec(values))
     target = _target(values)
-    armor = harm.armor_against(target, values["armor"])
+    armor = harm.armor_against(target, values.armor)
     blocks: list[Block] = []
     notes: list[str] = list(plan.notes)
     if plan.effort:
@@ -238,7 +269,7 @@ def _roll(values: Mapping[str, Any], rng: Rng) -> list[Block]:
             dice(f"Effort harm (1d{EFFORT_HARM_DIE})", [die_face(taken, EFFORT_HARM_DIE)])
         )
         blocks.append(line(f"The attacker takes {taken} harm ({EFFORT_HARM_GOES})."))
-    hit = attack.blast_targets(plan, values["targets"], values["roll_targets"], rng)
+    hit = attack.blast_targets(plan, values.targets, values.roll_targets, rng)
     count = hit.count
     if hit.rolled is not None:
         blocks.append(dice(f"Targets (d{plan.dice[0]})", [die_face(hit.rolled, plan.dice[0])]))
@@ -256,12 +287,14 @@ def _roll(values: Mapping[str, Any], rng: Rng) -> list[Block]:
     return blocks
 
 
-def handle(call: Call) -> dict[str, Any]:
-    values = dict(call.values)
-    rule_set(values["rules"])
+def handle(call: Call[AttackValues]) -> dict[str, Any]:
+    values = call.values
+    rule_set(values.rules)
     if call.action == "odds":
         return {"view": _odds(values)}
     return {"view": _roll(values, call.rng)}
+
+
 
 
 WIDGETS = (
@@ -269,14 +302,18 @@ WIDGETS = (
         name="cairn.attack",
         title="Attack roller",
         summary=(
+
             "Roll the damage dice, keep the single highest, subtract armour, and follow the "
             "damage through HP (or Grit) to the abilities."
+
         ),
         hand_roll=(
+
             "Roll the weapon die (d4 unarmed or impaired, d12 enhanced); with two weapons or "
             "several attackers roll every die and keep the single highest. Subtract the "
-            f"target's armour (at most {attack.MAX_ARMOR}). Damage comes off HP; what goes "
-            "below 0 comes off STR, and the target makes a STR save against critical damage."
+            "target's armour (at most 3). Damage comes off HP; what goes below 0 comes off STR,"
+            " and the target makes a STR save against critical damage."
+
         ),
         fields=(
             choice_field("rules", "Rules", CHOICES, advanced=True),
@@ -319,7 +356,7 @@ WIDGETS = (
             ),
             bool_field(
                 "effort",
-                "Make an effort (take 1d6 harm, roll one extra die)",
+                f"Make an effort (take 1d{EFFORT_HARM_DIE} harm, roll one extra die)",
                 shown_when=GRIT_ONLY,
             ),
             int_field("armor", "Target's armour", 0, 0, attack.MAX_ARMOR),
@@ -346,6 +383,7 @@ WIDGETS = (
             _score("insight", "Target's Insight", GRIT_ONLY),
             _score("resolve", "Target's Resolve", GRIT_ONLY),
         ),
+        values=AttackValues,
         actions=(Action("roll", "Attack"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
     ),

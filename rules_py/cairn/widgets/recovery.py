@@ -6,6 +6,7 @@ Every rule is in :mod:`rules_py.cairn.recovery`; this module lays it out.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules_py.cairn import recovery
@@ -15,6 +16,7 @@ from rules_py.widget import (
     Action,
     Block,
     Call,
+    FormValues,
     Widget,
     bool_field,
     chance_text,
@@ -34,6 +36,16 @@ __all__ = ["WIDGETS"]
 RULES = tuple((key, rule_set(key).name) for key in recovery.RECOVERY_RULES)
 
 
+@dataclass(frozen=True)
+class RecoveryValues(FormValues):
+    rules: str
+    current: int
+    before: int
+    periods: int
+    healer: bool
+    deprived: bool
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count != 1 else ''}"
 
@@ -42,15 +54,10 @@ def _notes(rules: str) -> list[Block]:
     return [note(text) for text in recovery.readings(rules)]
 
 
-def _odds(values: dict[str, Any]) -> list[Block]:
-    rules, current, before, periods = (
-        values["rules"],
-        values["current"],
-        values["before"],
-        values["periods"],
-    )
+def _odds(values: RecoveryValues) -> list[Block]:
+    rules, current, before, periods = values.rules, values.current, values.before, values.periods
     unit = recovery.period(rules)
-    why = recovery.blocked(rules, values["deprived"], values["healer"])
+    why = recovery.blocked(rules, values.deprived, values.healer)
     if why:
         return [line(f"No recovery: the score stays at {current}."), note(why)]
     scores = recovery.recovery_dist(rules, current, before, periods)
@@ -68,16 +75,16 @@ def _odds(values: dict[str, Any]) -> list[Block]:
     ]
 
 
-def _roll(values: dict[str, Any], call: Call) -> list[Block]:
-    rules = values["rules"]
+def _roll(values: RecoveryValues, call: Call[RecoveryValues]) -> list[Block]:
+    rules = values.rules
     result = recovery.recover(
         rules,
-        values["current"],
-        values["before"],
-        values["periods"],
+        values.current,
+        values.before,
+        values.periods,
         call.rng,
-        deprived=values["deprived"],
-        healer=values["healer"],
+        deprived=values.deprived,
+        healer=values.healer,
     )
     if result.blocked:
         return [outcome(f"No recovery: stays at {result.score}", "bad"), note(result.blocked)]
@@ -97,11 +104,15 @@ def _roll(values: dict[str, Any], call: Call) -> list[Block]:
     return [*blocks, *_notes(rules)]
 
 
-def handle(call: Call) -> dict[str, Any]:
-    values = dict(call.values)
+def handle(call: Call[RecoveryValues]) -> dict[str, Any]:
+    values = call.values
     if call.action == "odds":
         return {"view": _odds(values)}
     return {"view": _roll(values, call)}
+
+
+
+
 
 
 WIDGETS = (
@@ -109,13 +120,17 @@ WIDGETS = (
         name="cairn.recovery",
         title="Recovery",
         summary=(
-            "Recover lost attribute points: 1d6 a week with a healer (Might and Heart), "
-            "or one a day with a skilled healer (Grit variant)."
+
+            "Recover lost attribute points: 1d6 a week with a healer (Might and Heart), or one "
+            "a day with a skilled healer (Grit variant)."
+
         ),
         hand_roll=(
+
             "Might and Heart: with a healer, roll 1d6 each week of recovery and add it to the "
             "attribute, up to its score before the loss. Grit variant: one point a day with a "
             "skilled healer. A Deprived PC recovers nothing."
+
         ),
         fields=(
             choice_field("rules", "Rules", RULES),
@@ -138,6 +153,7 @@ WIDGETS = (
             bool_field("healer", "With a healer", default=True),
             bool_field("deprived", "Deprived (lacking food or rest)"),
         ),
+        values=RecoveryValues,
         actions=(Action("roll", "Recover"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
     ),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -30,6 +31,7 @@ from rules_py.widget import (
     Block,
     Call,
     Field,
+    FormValues,
     Widget,
     at_least_fields,
     chance_text,
@@ -50,6 +52,11 @@ TAIL = Fraction(1, 2000)  # with many results, tails this unlikely are left undr
 
 MINUS = "\u2212"
 EXAMPLES = "2d6+1, 4d6kh3, 4d6d1, 2d20kl1, {d8,d8}kh1, 6d10>=7dbl10, 3d6!, 2d6!!, 4dF, 2d6[fire]"
+
+
+@dataclass(frozen=True)
+class NotationValues(FormValues):
+    expression: str
 
 
 @lru_cache(maxsize=16)
@@ -327,7 +334,7 @@ def _notes(expression: Expression) -> list[Block]:
     return blocks
 
 
-def _roll_view(expression: Expression, call: Call) -> list[Block]:
+def _roll_view(expression: Expression, call: Call[NotationValues]) -> list[Block]:
     result = notation.roll(expression, call.rng)
     blocks: list[Block] = list(_dice_blocks(expression, result))
     counts = any(
@@ -347,8 +354,8 @@ def _roll_view(expression: Expression, call: Call) -> list[Block]:
     return blocks + _notes(expression)
 
 
-def handle(call: Call) -> dict[str, Any]:
-    expression = _parse(call.values["expression"])
+def handle(call: Call[NotationValues]) -> dict[str, Any]:
+    expression = _parse(call.values.expression)
     if call.action == "odds":
         return {"view": _odds_view(expression)}
     return {"view": _roll_view(expression, call)}
@@ -373,6 +380,7 @@ WIDGETS = (
                 help=f"As in Roll20, Foundry VTT or rpg-dice-roller, for example {EXAMPLES}.",
             ),
         ),
+        values=NotationValues,
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
     ),

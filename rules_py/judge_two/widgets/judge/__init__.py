@@ -1,0 +1,62 @@
+"""Widget ``judge_two.judge``: roll, then judge the dice (The Way of All the Earth).
+
+The roll shows every legal judgment as a card; picking one sends the same
+request back with the same seed (so the same dice) and the chosen judgment in
+``choice``. The recommended judgment carries a badge and is never picked for
+the player, except when there is nothing to judge (doubles).
+
+The form is in :mod:`.form`, what it sets before the dice in :mod:`.settings`;
+the previews in :mod:`.odds`, one character's roll in :mod:`.single`, a
+group's in :mod:`.group_roll`, and what an attack imposes in
+:mod:`.consequences`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_py.judge_two.widgets.judge.form import FIELDS, GROUP, JudgeValues
+from rules_py.judge_two.widgets.judge.group_roll import group_roll
+from rules_py.judge_two.widgets.judge.odds import group_odds, single_odds
+from rules_py.judge_two.widgets.judge.single import single_roll
+from rules_py.widget import Action, Call, Widget
+
+__all__ = ["WIDGETS"]
+
+
+def handle(call: Call[JudgeValues]) -> dict[str, Any]:
+    values = call.values
+    is_group = values.mode == GROUP
+    if call.action == "odds":
+        view = group_odds(values) if is_group else single_odds(values)
+    else:
+        view = group_roll(values, call) if is_group else single_roll(values, call)
+    return {"view": view}
+
+
+
+
+
+
+WIDGETS = (
+    Widget(
+        name="judge_two.judge",
+        title="Judge Two judge",
+        summary=(
+
+            "Roll two dice (three if bold or faint), then judge one as Light and one as Truth; "
+            "every judgment is shown, with a recommendation."
+
+        ),
+        hand_roll=(
+            "Roll two six-sided dice. Choose one as the Light die and add your attribute (or "
+            "essence) rank: equal to or above the challenge level succeeds. The other is the "
+            "Truth die: 1-3 is guilty (the gamemaster intervenes), 4-6 innocent."
+        ),
+        fields=FIELDS,
+        values=JudgeValues,
+        actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
+        handler=handle,
+        extra_keys=("choice",),
+    ),
+)
