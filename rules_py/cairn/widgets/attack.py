@@ -295,6 +295,13 @@ def handle(call: Call[AttackValues]) -> dict[str, Any]:
     return {"view": _roll(values, call.rng)}
 
 
+def _special_dice() -> str:
+    """ "d4 unarmed or impaired, d12 enhanced": the dice that replace the weapon's."""
+    if attack.UNARMED_DIE == attack.IMPAIRED_DIE:
+        smaller = f"d{attack.UNARMED_DIE} unarmed or impaired"
+    else:
+        smaller = f"d{attack.UNARMED_DIE} unarmed, d{attack.IMPAIRED_DIE} impaired"
+    return f"{smaller}, d{attack.ENHANCED_DIE} enhanced"
 
 
 WIDGETS = (
@@ -302,18 +309,14 @@ WIDGETS = (
         name="cairn.attack",
         title="Attack roller",
         summary=(
-
             "Roll the damage dice, keep the single highest, subtract armour, and follow the "
             "damage through HP (or Grit) to the abilities."
-
         ),
         hand_roll=(
-
-            "Roll the weapon die (d4 unarmed or impaired, d12 enhanced); with two weapons or "
+            f"Roll the weapon die ({_special_dice()}); with two weapons or "
             "several attackers roll every die and keep the single highest. Subtract the "
-            "target's armour (at most 3). Damage comes off HP; what goes below 0 comes off STR,"
-            " and the target makes a STR save against critical damage."
-
+            f"target's armour (at most {attack.MAX_ARMOR}). Damage comes off HP; what goes "
+            "below 0 comes off STR, and the target makes a STR save against critical damage."
         ),
         fields=(
             choice_field("rules", "Rules", CHOICES, advanced=True),

@@ -131,6 +131,10 @@ def handle(call: Call[GritValues]) -> dict[str, Any]:
     return {"view": _harm_story(result)}
 
 
+def _abilities_hit() -> str:
+    """ "Prowess (physical), Insight (stress) or Resolve (effort)": where each harm goes."""
+    named = [f"{ability} ({kind})" for kind, ability in harm.HARM_KINDS["grit"]]
+    return f"{', '.join(named[:-1])} or {named[-1]}"
 
 
 WIDGETS = (
@@ -138,18 +142,15 @@ WIDGETS = (
         name="cairn.grit",
         title="Grit",
         summary=(
-
-            "Roll Grit for a new PC or after a rest (Deprived: 1d6 less), and see what harm or "
+            f"Roll Grit for a new PC or after a rest (Deprived: 1d{grit.GRIT_DIE} less), and see "
+            "what harm or "
             "an effort takes from Grit and then from an ability."
-
         ),
         hand_roll=(
-
-            "Roll 1d6 for Grit at the start and after each rest and meal; a Deprived PC rolls "
-            "another 1d6 and takes it off (never below 0). Harm comes off Grit first; what goes"
-            " below 0 comes off Prowess (physical), Insight (stress) or Resolve (effort), and "
+            f"Roll 1d{grit.GRIT_DIE} for Grit at the start and after each rest and meal; a "
+            f"Deprived PC rolls another 1d{grit.GRIT_DIE} and takes it off (never below 0). "
+            f"Harm comes off Grit first; what goes below 0 comes off {_abilities_hit()}, and "
             "the PC saves with that ability against critical damage."
-
         ),
         fields=(
             choice_field("mode", "What happens", MODES),

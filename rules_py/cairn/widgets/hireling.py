@@ -21,6 +21,7 @@ from rules_py.widget import (
 __all__ = ["WIDGETS"]
 
 _ABILITY_DICE = f"{hirelings.ABILITY_DICE}d{hirelings.ABILITY_DIE}"
+_COST = f"1-{hirelings.COST_DIE}"  # "1-3gp per day", rolled as 1d3
 
 
 def handle(call: Call[NoValues]) -> dict[str, Any]:
@@ -59,15 +60,13 @@ WIDGETS = (
         name="cairn.hireling",
         title="Hireling generator",
         summary=(
-
-            "Roll a hireling: 3d6 per ability, 1d6 HP, a simple weapon (d6), 1-3 gp a day."
-
+            f"Roll a hireling: {_ABILITY_DICE} per ability, 1d{hirelings.HP_DIE} HP, a simple "
+            f"weapon (d{hirelings.WEAPON_DIE}), {_COST} gp a day."
         ),
         hand_roll=(
-
-            "Roll 3d6 for STR, DEX and WIL, 1d6 for HP; give them a simple weapon (d6). They "
-            "cost 1-3 gp per day, or a share of the treasure."
-
+            f"Roll {_ABILITY_DICE} for STR, DEX and WIL, 1d{hirelings.HP_DIE} for HP; give them "
+            f"a simple weapon (d{hirelings.WEAPON_DIE}). They cost {_COST} gp per day, or a "
+            "share of the treasure."
         ),
         fields=(),
         values=NoValues,

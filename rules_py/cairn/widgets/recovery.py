@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_py.cairn import recovery
-from rules_py.cairn.rulesets import MIGHT_HEART, rule_set
+from rules_py.cairn.rulesets import GRIT, MIGHT_HEART, rule_set
 from rules_py.cairn.saves import ABILITY_MAX
 from rules_py.widget import (
     Action,
@@ -111,8 +111,12 @@ def handle(call: Call[RecoveryValues]) -> dict[str, Any]:
     return {"view": _roll(values, call)}
 
 
+def _count(number: int) -> str:
+    return {1: "one", 2: "two", 3: "three"}.get(number, str(number))
 
 
+def _points(number: int) -> str:
+    return f"{_count(number)} point{'s' if number != 1 else ''}"
 
 
 WIDGETS = (
@@ -120,17 +124,16 @@ WIDGETS = (
         name="cairn.recovery",
         title="Recovery",
         summary=(
-
-            "Recover lost attribute points: 1d6 a week with a healer (Might and Heart), or one "
-            "a day with a skilled healer (Grit variant)."
-
+            f"Recover lost attribute points: 1d{recovery.RECOVERY_DIE} a "
+            f"{recovery.period(MIGHT_HEART)} with a healer ({rule_set(MIGHT_HEART).name}), "
+            f"or {_count(recovery.GRIT_PER_DAY)} a {recovery.period(GRIT)} with a skilled healer "
+            f"({rule_set(GRIT).name})."
         ),
         hand_roll=(
-
-            "Might and Heart: with a healer, roll 1d6 each week of recovery and add it to the "
-            "attribute, up to its score before the loss. Grit variant: one point a day with a "
-            "skilled healer. A Deprived PC recovers nothing."
-
+            f"{rule_set(MIGHT_HEART).name}: with a healer, roll 1d{recovery.RECOVERY_DIE} each "
+            f"{recovery.period(MIGHT_HEART)} of recovery and add it to the attribute, up to its "
+            f"score before the loss. {rule_set(GRIT).name}: {_points(recovery.GRIT_PER_DAY)} a "
+            f"{recovery.period(GRIT)} with a skilled healer. A Deprived PC recovers nothing."
         ),
         fields=(
             choice_field("rules", "Rules", RULES),

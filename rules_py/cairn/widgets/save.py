@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_py.cairn import saves as cairn
-from rules_py.cairn.rulesets import CHOICES, GRIT, RuleSet, rule_set
+from rules_py.cairn.rulesets import CAIRN, CHOICES, GRIT, RuleSet, rule_set
 from rules_py.widget import (
     Action,
     Block,
@@ -232,6 +232,14 @@ def handle(call: Call[SaveValues]) -> dict[str, Any]:
     return {"view": view}
 
 
+def _hand_roll() -> str:
+    cairn_rules = rule_set(CAIRN)
+    extremes = cairn_rules.save_rule  # "A 1 always passes and a 20 always fails."
+    return (
+        f"Roll a d{cairn.SAVE_DIE}. Equal to or under the ability passes, over it fails. "
+        f"In {cairn_rules.name} {extremes[0].lower()}{extremes[1:]} In a contest, both sides "
+        "save and the highest successful roll wins."
+    )
 
 
 WIDGETS = (
@@ -239,16 +247,11 @@ WIDGETS = (
         name="cairn.save",
         title="Save roller",
         summary=(
-
-            "Roll a d20 equal to or under an ability to pass; settle a contest; or roll the "
+            f"Roll a d{cairn.SAVE_DIE} equal to or under an ability to pass; settle a contest; "
+            "or roll the "
             "first-round save, Retreat or Morale."
-
         ),
-        hand_roll=(
-            "Roll a d20. Equal to or under the ability passes, over it fails. In Cairn a 1 "
-            "always passes and a 20 always fails. In a contest, both sides save and the highest"
-            " successful roll wins."
-        ),
+        hand_roll=_hand_roll(),
         fields=(
             choice_field(
                 "rules",

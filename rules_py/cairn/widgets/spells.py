@@ -65,20 +65,20 @@ def handle(call: Call[SpellValues]) -> dict[str, Any]:
     }
 
 
-
-
+def _hand_roll() -> str:
+    # A d100 is two d10s read as tens and units, 00 reading as 100.
+    return (
+        f"Roll d{spells.SPELL_DIE} (two d10s, tens and units; 00 is {spells.SPELL_DIE}) "
+        "and read the table below."
+    )
 
 
 WIDGETS = (
     Widget(
         name="cairn.spells",
         title="100 Spells",
-        summary=(
-            "Roll d100 for a spell, or type to filter the table."
-        ),
-        hand_roll=(
-            "Roll d100 (two d10s, tens and units; 00 is 100) and read the table below."
-        ),
+        summary=f"Roll d{spells.SPELL_DIE} for a spell, or type to filter the table.",
+        hand_roll=_hand_roll(),
         fields=(
             Field(
                 "filter",

@@ -76,6 +76,17 @@ def handle(call: Call[TablesValues]) -> dict[str, Any]:
     return {"view": view}
 
 
+def _hand_roll() -> str:
+    reaction = tables.table(tables.REACTION)
+    rows = ", ".join(f"{row.range.span} {row.result}" for row in reaction.rows)
+    fate = tables.table(tables.FATE)
+    good = next(row for row in fate.rows if row.favours_pcs)
+    bad = next(row for row in fate.rows if row.favours_pcs is False)
+    return (
+        f"{reaction.title}: roll {reaction.count}d{reaction.sides}. {rows}. "
+        f"{fate.title}: roll {fate.count}d{fate.sides}; {good.range.low} or more favours the "
+        f"PCs, {bad.range.high} or under is bad luck for them."
+    )
 
 
 WIDGETS = (
@@ -83,14 +94,10 @@ WIDGETS = (
         name="cairn.tables",
         title="Reaction and Die of Fate",
         summary=(
-
-            "Roll the Reaction table (2d6) or the Die of Fate (d6), with the exact odds."
-
+            f"Roll the Reaction table ({tables.table(tables.REACTION).notation}) or the Die of "
+            f"Fate ({tables.table(tables.FATE).notation}), with the exact odds."
         ),
-        hand_roll=(
-            "Reaction: roll 2d6. 2 Hostile, 3-5 Wary, 6-8 Curious, 9-11 Kind, 12 Helpful. Die "
-            "of Fate: roll 1d6; 4 or more favours the PCs, 3 or under is bad luck for them."
-        ),
+        hand_roll=_hand_roll(),
         fields=(choice_field("table", "Table", _choices()),),
         values=TablesValues,
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),

@@ -12,6 +12,7 @@ from rules_py.dice_pool.tables import (
     ScaleShift,
     group_magnitudes,
     natures,
+    obstructions,
     oppositions,
     repairs,
     world_scales,
@@ -258,8 +259,17 @@ def _fields() -> tuple[Field, ...]:
     )
 
 
+def _hand_roll() -> str:
+    """The roll, then the Obstructions table in the text's words, row by row."""
+    rows = " ".join(f"{row.span}: {_sentence(row.plain_text)}" for row in obstructions())
+    return (
+        f"Roll 1d{projects.OBSTRUCTION_DIE}, add the Ability and subtract the Project Scale, "
+        f"and read the total: {rows}"
+    )
 
 
+def _sentence(text: str) -> str:
+    return text if text.endswith(".") else f"{text}."
 
 
 WIDGETS = (
@@ -267,15 +277,10 @@ WIDGETS = (
         name="dice_pool.project",
         title="Project roller",
         summary=(
-
-            "Build a project's scale and roll the obstruction: 1d10 + Ability - Project Scale."
-
+            "Build a project's scale and roll the obstruction: "
+            f"1d{projects.OBSTRUCTION_DIE} + Ability - Project Scale."
         ),
-        hand_roll=(
-            "Roll 1d10, add the Ability and subtract the Project Scale. 12+ Critical Success "
-            "(gain 1 Resource), 10-11 Success, 7-9 Alteration, 4-6 a Problem, 0-3 a Major "
-            "Problem."
-        ),
+        hand_roll=_hand_roll(),
         fields=_fields(),
         values=ProjectValues,
         actions=(

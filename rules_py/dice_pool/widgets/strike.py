@@ -227,14 +227,11 @@ WIDGETS = (
     Widget(
         name="dice_pool.strike",
         title="Decisive strike",
-        summary=(
-            "Attack with (Attribute + Ability + Weapon Accuracy) d10s against DV."
-        ),
+        summary=f"Attack with (Attribute + Ability + Weapon Accuracy) d{pool.DIE}s against DV.",
         hand_roll=(
-
-            "Roll (Attribute + Ability + Weapon Accuracy) d10s: 7-9 is one success, 10 is two. "
-            "Matching or exceeding the DV hits for (successes - DV) + Base Damage."
-
+            f"Roll (Attribute + Ability + Weapon Accuracy) d{pool.DIE}s: {view.single_span()} is "
+            f"one success, {view.double_face()} is two. Matching or exceeding the DV hits for "
+            "(successes - DV) + Base Damage."
         ),
         fields=_fields(),
         values=StrikeValues,

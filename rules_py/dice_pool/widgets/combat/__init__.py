@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules_py.dice_pool import pool, powers
+from rules_py.dice_pool.tables import environmental_damage
 from rules_py.dice_pool.widgets.combat import moves, order, upkeep
 from rules_py.dice_pool.widgets.combat.form import (
     ARMOR,
@@ -45,6 +47,17 @@ def handle(call: Call[CombatValues]) -> dict[str, Any]:
     return {"view": blocks}
 
 
+def _hand_roll() -> str:
+    damage = ", ".join(f"{row.name} {row.damage}" for row in environmental_damage())
+    motes = f"{powers.HOURLY_MOTES} mote{'s' if powers.HOURLY_MOTES != 1 else ''}"
+    return (
+        f"Order: everyone rolls (Wits + Awareness) d{pool.DIE}s; the most successes acts "
+        "first. Maneuver: roll (Attribute + Ability) against the maneuver's difficulty and "
+        "read the Sample Maneuver Effects table. Armour adds its Block and Evasion; "
+        f"environmental damage is {damage}; a full night of rest gives "
+        f"{powers.NIGHT_HEALTH} Health and all motes, an hour {powers.HOURLY_HEALTH} Health "
+        f"and {motes}."
+    )
 
 
 WIDGETS = (
@@ -52,18 +65,10 @@ WIDGETS = (
         name="dice_pool.combat",
         title="Combat helper",
         summary=(
-
             "The (Wits + Awareness) order roll, maneuvers and their graded effects, armour, "
             "environmental damage and rest."
-
         ),
-        hand_roll=(
-            "Order: everyone rolls (Wits + Awareness) d10s; the most successes acts first. "
-            "Maneuver: roll (Attribute + Ability) against the maneuver's difficulty and read "
-            "the Sample Maneuver Effects table. Armour adds its Block and Evasion; "
-            "environmental damage is Light 3, Medium 5, Heavy 7, Oppressive 9; a full night of "
-            "rest gives 15 Health and all motes, an hour 2 Health and 1 mote."
-        ),
+        hand_roll=_hand_roll(),
         fields=FIELDS,
         values=CombatValues,
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),

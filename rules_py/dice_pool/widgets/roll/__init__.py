@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules_py.dice_pool import pool, powers
+from rules_py.dice_pool.widgets import view
 from rules_py.dice_pool.widgets.roll import odds, rolls
 from rules_py.dice_pool.widgets.roll.form import (
     BUILD_POWER,
@@ -47,6 +49,13 @@ def handle(call: Call[RollValues]) -> dict[str, Any]:
     return {"view": ROLLS[values.mode](values, call)}
 
 
+def _hand_roll() -> str:
+    return (
+        f"Roll (Attribute + Ability) d{pool.DIE}s. Each {view.single_faces()} is one success "
+        f"and each {view.double_face()} is two. Succeed with at least as many successes as "
+        f"the difficulty ({pool.DEFAULT_DIFFICULTY} by default). {powers.critical_minimum()} "
+        "or more successes on the dice is a critical roll that gains Anima."
+    )
 
 
 WIDGETS = (
@@ -54,16 +63,10 @@ WIDGETS = (
         name="dice_pool.roll",
         title="Dice pool roller",
         summary=(
-
-            "Roll (Attribute + Ability) d10s and count successes: 7-9 is one, 10 is two; see "
-            "the exact chances, anima and Limit."
-
+            f"Roll (Attribute + Ability) d{pool.DIE}s and count successes: {view.single_span()} "
+            f"is one, {view.double_face()} is two; see the exact chances, anima and Limit."
         ),
-        hand_roll=(
-            "Roll (Attribute + Ability) d10s. Each 7, 8 or 9 is one success and each 10 is two."
-            " Succeed with at least as many successes as the difficulty (3 by default). 8 or "
-            "more successes on the dice is a critical roll that gains Anima."
-        ),
+        hand_roll=_hand_roll(),
         fields=FIELDS,
         values=RollValues,
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),

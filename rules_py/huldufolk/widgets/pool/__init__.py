@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_py.huldufolk.actors import DEFENCE_LOSS
+from rules_py.huldufolk.cards import ACE, card_name
 from rules_py.huldufolk.play import REST_RULE, end_combat, fresh_table, rest, to_json
+from rules_py.huldufolk.pools import FOCUS_BONUS, QUALITY_BONUS
 from rules_py.huldufolk.widgets.pool import moves
 from rules_py.huldufolk.widgets.pool.form import FIELDS, PoolValues
 from rules_py.huldufolk.widgets.pool.modes import CONTEST, FIGHT, POWERS, TEST, when
@@ -60,21 +63,18 @@ WIDGETS = (
         name="huldufolk.pool",
         title="Card pool builder",
         summary=(
-
-            "Build a Huldufolk pool, play a card from the hand against a challenge rating, play"
-            " out a fight exchange by exchange in initiative order, contest attack pools, or "
-            "refresh cards and restore thresholds; decks and thresholds are kept."
-
+            "Build a Huldufolk pool, play a card from the hand against a challenge rating, "
+            "play out a fight exchange by exchange in initiative order, contest attack "
+            "pools, or refresh cards and restore thresholds; decks and thresholds are kept."
         ),
         hand_roll=(
-
-            "Add up the pool (Quality +3, Focus +2, equipment, assistance, supernatural "
-            "bonuses) and play one card from your hand: Ace counts 1. Against a challenge "
-            "rating, reach it. In a defended challenge both sides choose a card before "
-            "revealing; the defence pool adds the current threshold and the defender wins ties."
-            " Every card played is surrendered except the Ace; each defence lowers the "
-            "threshold used by 1."
-
+            f"Add up the pool (Quality +{QUALITY_BONUS}, Focus +{FOCUS_BONUS}, equipment, "
+            "assistance, supernatural bonuses) and play one card from your hand: "
+            f"{card_name(ACE)} counts {ACE}. Against a challenge rating, reach it. In a "
+            "defended challenge both sides choose a card before revealing; the defence pool "
+            "adds the current threshold and the defender wins ties. Every card played is "
+            f"surrendered except the {card_name(ACE)}; each defence lowers the threshold used "
+            f"by {DEFENCE_LOSS}."
         ),
         fields=FIELDS,
         values=PoolValues,

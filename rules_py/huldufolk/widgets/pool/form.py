@@ -9,6 +9,7 @@ from rules_py.huldufolk.play import (
     AUTO,
     SideKey,
 )
+from rules_py.huldufolk.pools import AFAR_AFFINITY_BONUS, AFAR_FOCUS_BONUS, AFAR_NO_AFFINITY_BONUS
 from rules_py.huldufolk.powers import (
     refresh_effects,
     restore_effects,
@@ -95,7 +96,10 @@ FIELDS: tuple[Field, ...] = (
             "afar",
             "Help from Afar's spend in play (Augmentation 2)",
             shown_when=when(TEST, FIGHT, CONTEST),
-            help="Shows the fields for assistants granting +1, +3 or +5.",
+            help=(
+                f"Shows the fields for assistants granting +{AFAR_NO_AFFINITY_BONUS}, "
+                f"+{AFAR_AFFINITY_BONUS} or +{AFAR_FOCUS_BONUS}."
+            ),
         )
     ),
     bool_field("affinity", "Side A has a fitting affinity", True, shown_when=when(TEST)),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_py.judge_two import judging as jt
 from rules_py.judge_two.widgets.judge.form import FIELDS, GROUP, JudgeValues
 from rules_py.judge_two.widgets.judge.group_roll import group_roll
 from rules_py.judge_two.widgets.judge.odds import group_odds, single_odds
@@ -34,8 +35,21 @@ def handle(call: Call[JudgeValues]) -> dict[str, Any]:
     return {"view": view}
 
 
+def _hand_roll() -> str:
+    plain = jt.resolve_conditions(
+        jt.ActionKind.TEST, bold=False, faint=False, quick=False, long=False
+    )
+    guilty = jt.GUILTY_TRUTHS
+    return (
+        f"Roll {_number(plain.dice_rolled)} {_number(jt.SIDES)}-sided dice. Choose one as the "
+        "Light die and add your attribute (or essence) rank: equal to or above the challenge "
+        f"level succeeds. The other is the Truth die: {guilty[0]}-{guilty[-1]} is guilty (the "
+        f"gamemaster intervenes), {guilty[-1] + 1}-{jt.SIDES} innocent."
+    )
 
 
+def _number(count: int) -> str:
+    return {2: "two", 3: "three", 6: "six"}.get(count, str(count))
 
 
 WIDGETS = (
@@ -43,16 +57,10 @@ WIDGETS = (
         name="judge_two.judge",
         title="Judge Two judge",
         summary=(
-
-            "Roll two dice (three if bold or faint), then judge one as Light and one as Truth; "
-            "every judgment is shown, with a recommendation."
-
+            "Roll two dice (three if bold or faint), then judge one as Light and one as "
+            "Truth; every judgment is shown, with a recommendation."
         ),
-        hand_roll=(
-            "Roll two six-sided dice. Choose one as the Light die and add your attribute (or "
-            "essence) rank: equal to or above the challenge level succeeds. The other is the "
-            "Truth die: 1-3 is guilty (the gamemaster intervenes), 4-6 innocent."
-        ),
+        hand_roll=_hand_roll(),
         fields=FIELDS,
         values=JudgeValues,
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),

@@ -222,7 +222,7 @@ FIELDS: tuple[Field, ...] = (
     bool_field(
         "disguised",
         "Defender is disguised",
-        help="At 7 or more risk the disguise fails.",
+        help=f"At {attacks.CRITICAL_RISK} or more risk the disguise fails.",
         shown_when=ATTACK_ANY,
     ),
     bool_field(
