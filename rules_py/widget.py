@@ -93,6 +93,9 @@ class Field:
     # A text field whose Enter key runs the widget's preview (a filter) instead
     # of submitting the form (rolling).
     enter_previews: bool = False
+    # Names this field had before, still read from a request, so a share link
+    # made before a rename replays; never in the catalog.
+    former_names: tuple[str, ...] = ()
 
     def applies(self, values: Mapping[str, Any]) -> bool:
         """Whether this field applies given the other fields' values (``shown_when``)."""
@@ -264,6 +267,10 @@ class Widget(Generic[V]):
 
     def __post_init__(self) -> None:
         check_values(self.values, self.fields)
+        names = [f.name for f in self.fields]
+        former = [old for f in self.fields for old in f.former_names]
+        if set(names) & set(former) or len(set(former)) != len(former):
+            raise ValueError(f"{self.name}: a former field name must name one field, no other")
         if self.step_before is not None:
             self.field(self.step_before)  # KeyError: a step needs a real field to stand before
 

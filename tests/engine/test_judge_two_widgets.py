@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rules_py.core.rng import Rng
 from rules_py.judge_two import judging as jt
 from rules_py.judge_two.odds import judge_odds
+from rules_py.share import parse_link, share_fragment
 from rules_py.web import call, catalog
 
 
@@ -244,9 +245,35 @@ def test_burdened_by_heavy_armour_after_a_failed_attack() -> None:
     seed = next(s for s in range(10_000) if sorted(Rng(s).dice(2, 6)) == [1, 5])
     base = {"action": "roll", "seed": seed, "rank": 0, "cl": 8, "attack": True, "choice": "5-1"}
     assert "Burdened" not in texts(run("judge_two.judge", base))
-    assert "Burdened" in texts(run("judge_two.judge", base | {"armour": "heavy"}))
-    light = run("judge_two.judge", base | {"armour": "light", "choice": "1-5"})
+    assert "Burdened" in texts(run("judge_two.judge", base | {"armor": "heavy"}))
+    light = run("judge_two.judge", base | {"armor": "light", "choice": "1-5"})
     assert "Burdened" not in texts(light)  # light armour: only a guilty failure
+
+
+def test_a_link_made_before_the_armor_rename_replays_the_same_roll() -> None:
+    """The field was "armour" until it took the rules' spelling: an old share
+    link still gives the same result, and the form shows its armor."""
+    seed = next(s for s in range(10_000) if sorted(Rng(s).dice(2, 6)) == [1, 5])
+    base = {"action": "roll", "seed": seed, "rank": 0, "cl": 8, "attack": True, "choice": "5-1"}
+    link = share_fragment("judge_two.judge", base | {"armour": "heavy"})
+    widget, request = parse_link(link)
+    old = run(widget, json.loads(request))
+    new = run("judge_two.judge", base | {"armor": "heavy"})
+    assert "Burdened" in texts(old)
+    assert old["form"] == {"armor": "heavy"}
+    assert {k: v for k, v in old.items() if k != "form"} == new and "form" not in new
+    assert old["inputs_text"] == new["inputs_text"]
+    assert "armour" not in [f["name"] for w in catalog() for f in w["fields"]]
+
+
+def test_a_former_name_does_not_stand_beside_the_new_one() -> None:
+    """Given both, the field's own name wins; an unknown key is still refused."""
+    seed = next(s for s in range(10_000) if sorted(Rng(s).dice(2, 6)) == [1, 5])
+    base = {"action": "roll", "seed": seed, "rank": 0, "cl": 8, "attack": True, "choice": "5-1"}
+    both = run("judge_two.judge", base | {"armor": "none", "armour": "heavy"})
+    assert "Burdened" not in texts(both) and "form" not in both
+    error = fail("judge_two.judge", {"action": "odds", "armours": "heavy"})
+    assert error["field"] == "armours"
 
 
 # ---------------------------------------------------------------- judge_two.attack

@@ -196,6 +196,16 @@ def test_a_type_that_does_not_fit_the_field_kind_fails(
         _widget(Wrong)
 
 
+def test_a_former_name_must_not_be_another_field_s_name() -> None:
+    clash = (
+        int_field("armor", "Armour", 0, 0, 3, former_names=("blast",)),
+        bool_field("blast", "Blast"),
+        choice_field("side", "Side", (("a", "A"), ("b", "B"))),
+    )
+    with pytest.raises(ValueError, match="former field name"):
+        _widget(Mirror, clash)
+
+
 def test_a_values_class_must_be_a_frozen_dataclass() -> None:
     @dataclass
     class Loose:

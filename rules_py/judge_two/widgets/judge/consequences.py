@@ -72,7 +72,7 @@ def single_attack(values: JudgeValues, j: jt.Judgment) -> list[Block]:
         blocks.extend(_exchange_blocks(exchange, values))
         if attacks.burdened(
             j.outcome,
-            armour=values.armour,
+            armour=values.armor,
             captain=values.captain,
             disguise=values.disguise,
         ):

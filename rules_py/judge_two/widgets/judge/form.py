@@ -22,7 +22,9 @@ PRIORITY_CHOICES = [
 ]
 NPC_KINDS = [("character", "Foe"), ("brute", "Brute"), ("nemesis", "Nemesis")]
 DISGUISE_CHOICES = [("none", "None"), *((row.disguise, row.label) for row in tables().disguises)]
-ARMOUR_CHOICES = [("none", "None"), *((row.armour, row.label) for row in tables().armour)]
+# The engine's table keys its rows "armour"; the field is spelled as the
+# rules text spells it ("Light armor"), like every other widget's.
+ARMOR_CHOICES = [("none", "None"), *((row.armour, row.label) for row in tables().armour)]
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,7 @@ class JudgeValues(FormValues):
     veiled: bool
     misdirected: bool
     attacker_risk: int
-    armour: str
+    armor: str
     captain: bool
     disguise: str
 
@@ -254,16 +256,17 @@ FIELDS: tuple[Field, ...] = (
         shown_when={"attack": ("true",), "mode": SINGLE["mode"]},
     ),
     choice_field(
-        "armour",
+        "armor",
         "Your armour",
-        ARMOUR_CHOICES,
+        ARMOR_CHOICES,
         shown_when={"attack": ("true",), "mode": (TEST,)},
+        former_names=("armour",),  # links made before the rename
     ),
     bool_field(
         "captain",
         "Captain's proficiency",
         help="Heavy armour then burdens only on a guilty failure.",
-        shown_when={"attack": ("true",), "mode": (TEST,), "armour": ("heavy",)},
+        shown_when={"attack": ("true",), "mode": (TEST,), "armor": ("heavy",)},
     ),
     choice_field(
         "disguise",
