@@ -8,13 +8,7 @@ from dataclasses import dataclass
 from rules_py.cairn import attack, harm
 from rules_py.cairn.rulesets import CAIRN, CHOICES, GRIT, MIGHT_HEART
 from rules_py.cairn.saves import ABILITY_MAX, ABILITY_MIN, EFFORT_HARM_DIE
-from rules_py.widget import (
-    Field,
-    FormValues,
-    bool_field,
-    choice_field,
-    int_field,
-)
+from rules_py.widget import Field, FormValues, bool_field, choice_field, int_field
 
 __all__ = ["FIELDS", "AttackValues"]
 

@@ -7,14 +7,7 @@ from fractions import Fraction
 from rules_py.cairn import attack, harm
 from rules_py.cairn.widgets.attack.form import AttackValues
 from rules_py.cairn.widgets.attack.reading import attack_spec, dice_text, target_of
-from rules_py.widget import (
-    Block,
-    chance_text,
-    chart,
-    facts,
-    line,
-    note,
-)
+from rules_py.widget import Block, chance_text, chart, facts, line, note
 
 __all__ = ["odds_view"]
 

@@ -8,15 +8,7 @@ from rules_py.cairn.scars import ScarResult
 from rules_py.cairn.widgets.attack.form import AttackValues
 from rules_py.cairn.widgets.attack.reading import attack_spec, target_of
 from rules_py.core.rng import Rng
-from rules_py.widget import (
-    Block,
-    chance_text,
-    dice,
-    die_face,
-    line,
-    note,
-    outcome,
-)
+from rules_py.widget import Block, chance_text, dice, die_face, line, note, outcome
 
 __all__ = ["roll_view"]
 

@@ -5,27 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rules_py.huldufolk.actors import (
-    Actor,
-)
+from rules_py.huldufolk.actors import Actor
 from rules_py.huldufolk.cards import ACE, card_list, card_name
-from rules_py.huldufolk.odds import (
-    HandOdds,
-)
-from rules_py.huldufolk.play import (
-    SideKey,
-    Table,
-)
+from rules_py.huldufolk.odds import HandOdds
+from rules_py.huldufolk.play import SideKey, Table
 from rules_py.huldufolk.widgets.pool.form import PoolValues
-from rules_py.widget import (
-    Block,
-    chance_text,
-    choices,
-    facts,
-    option,
-    percent,
-    table,
-)
+from rules_py.widget import Block, chance_text, choices, facts, option, percent, table
 
 __all__ = [
     "card_choices",

@@ -5,26 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_py.huldufolk.cards import ACE, HIGHEST_CARD
-from rules_py.huldufolk.play import (
-    AUTO,
-    SideKey,
-)
+from rules_py.huldufolk.play import AUTO, SideKey
 from rules_py.huldufolk.pools import AFAR_AFFINITY_BONUS, AFAR_FOCUS_BONUS, AFAR_NO_AFFINITY_BONUS
-from rules_py.huldufolk.powers import (
-    refresh_effects,
-    restore_effects,
-)
+from rules_py.huldufolk.powers import refresh_effects, restore_effects
 from rules_py.huldufolk.tables import CR_MAX, CR_MIN
 from rules_py.huldufolk.widgets.pool.modes import CONTEST, FIGHT, POWERS, TEST, when
 from rules_py.huldufolk.widgets.pool.side_fields import SideValues, side_fields
-from rules_py.widget import (
-    Field,
-    FormValues,
-    advanced,
-    bool_field,
-    choice_field,
-    int_field,
-)
+from rules_py.widget import Field, FormValues, advanced, bool_field, choice_field, int_field
 
 __all__ = ["FIELDS", "PoolValues"]
 

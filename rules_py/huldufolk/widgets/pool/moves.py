@@ -3,14 +3,8 @@
 from __future__ import annotations
 
 from rules_py.core.errors import RulesInputError
-from rules_py.huldufolk.actors import (
-    Attack,
-)
-from rules_py.huldufolk.challenges import (
-    CONTEST_TIE_RULE,
-    DAMAGE_RULE,
-    HEALTH_RULE,
-)
+from rules_py.huldufolk.actors import Attack
+from rules_py.huldufolk.challenges import CONTEST_TIE_RULE, DAMAGE_RULE, HEALTH_RULE
 from rules_py.huldufolk.initiative import INITIATIVE_RULE
 from rules_py.huldufolk.play import (
     Table,
@@ -27,21 +21,11 @@ from rules_py.huldufolk.play import (
     start_initiative,
     use_power,
 )
-from rules_py.huldufolk.pools import (
-    describe_pool,
-)
-from rules_py.huldufolk.powers import (
-    POWERS_RULE,
-)
+from rules_py.huldufolk.pools import describe_pool
+from rules_py.huldufolk.powers import POWERS_RULE
 from rules_py.huldufolk.widgets.pool.form import PoolValues
 from rules_py.huldufolk.widgets.pool.reading import gear_of, pool_of
-from rules_py.widget import (
-    Block,
-    Call,
-    line,
-    note,
-    outcome,
-)
+from rules_py.widget import Block, Call, line, note, outcome
 
 __all__ = ["initiative", "play", "power"]
 

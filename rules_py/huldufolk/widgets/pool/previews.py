@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules_py.huldufolk.actors import (
-    FATIGUE_LOSS,
-    Actor,
-    Attack,
-)
+from rules_py.huldufolk.actors import FATIGUE_LOSS, Actor, Attack
 from rules_py.huldufolk.cards import ACE, card_list, card_name
 from rules_py.huldufolk.challenges import (
     AFFINITY_NO_TEST_MAX,
@@ -42,16 +38,8 @@ from rules_py.huldufolk.play import (
     next_to_act,
     other,
 )
-from rules_py.huldufolk.pools import (
-    ActionPool,
-    describe_pool,
-)
-from rules_py.huldufolk.powers import (
-    POWERS_RULE,
-    refresh_effect,
-    refreshable,
-    restore_effect,
-)
+from rules_py.huldufolk.pools import ActionPool, describe_pool
+from rules_py.huldufolk.powers import POWERS_RULE, refresh_effect, refreshable, restore_effect
 from rules_py.huldufolk.tables import band_of
 from rules_py.huldufolk.widgets.pool.drawing import (
     card_choices,
@@ -63,16 +51,7 @@ from rules_py.huldufolk.widgets.pool.drawing import (
 )
 from rules_py.huldufolk.widgets.pool.form import PoolValues
 from rules_py.huldufolk.widgets.pool.reading import gear_of, pool_of
-from rules_py.widget import (
-    Block,
-    choices,
-    facts,
-    line,
-    note,
-    option,
-    outcome,
-    step,
-)
+from rules_py.widget import Block, choices, facts, line, note, option, outcome, step
 
 __all__ = ["preview"]
 

@@ -5,26 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules_py.huldufolk.actors import (
-    Actor,
-    Nature,
-    new_actor,
-)
+from rules_py.huldufolk.actors import Actor, Nature, new_actor
 from rules_py.huldufolk.cards import Rank
-from rules_py.huldufolk.play import (
-    SIDES,
-    SavedTableError,
-    SideKey,
-    Table,
-    fresh_table,
-    from_json,
-)
-from rules_py.huldufolk.pools import (
-    ActionPool,
-    DefencePool,
-    action_pool,
-    defence_pool,
-)
+from rules_py.huldufolk.play import SIDES, SavedTableError, SideKey, Table, fresh_table, from_json
+from rules_py.huldufolk.pools import ActionPool, DefencePool, action_pool, defence_pool
 from rules_py.huldufolk.widgets.pool.form import PoolValues
 
 __all__ = ["actor_specs", "gear_of", "load", "pool_of"]
@@ -33,12 +17,13 @@ __all__ = ["actor_specs", "gear_of", "load", "pool_of"]
 def actor_specs(values: PoolValues) -> dict[SideKey, Actor]:
     specs: dict[SideKey, Actor] = {}
     for key in SIDES:
+        side = values.side(key)
         specs[key] = new_actor(
-            values.side(key).name,
-            Rank(values.side(key).rank),
-            Nature(values.side(key).nature),
-            values.side(key).mundane,
-            values.side(key).supernatural,
+            side.name,
+            Rank(side.rank),
+            Nature(side.nature),
+            side.mundane,
+            side.supernatural,
             prefix=f"{key}_",
         )
     return specs
@@ -46,27 +31,28 @@ def actor_specs(values: PoolValues) -> dict[SideKey, Actor]:
 
 def pool_of(values: PoolValues, key: SideKey) -> ActionPool:
     # Hidden counts do not count: they apply only while their check box is on.
-    afar = values.afar
+    side, afar = values.side(key), values.afar
     return action_pool(
-        quality=values.side(key).quality,
-        focus=values.side(key).focus,
-        equipment=values.side(key).equipment,
-        magical=values.side(key).magical,
-        assistants_affinity=values.side(key).assist,
-        assistants_focus=values.side(key).assist_focus,
-        supernatural=values.side(key).bonus,
-        afar_no_affinity=values.side(key).afar_none if afar else 0,
-        afar_affinity=values.side(key).afar_affinity if afar else 0,
-        afar_focus=values.side(key).afar_focus if afar else 0,
+        quality=side.quality,
+        focus=side.focus,
+        equipment=side.equipment,
+        magical=side.magical,
+        assistants_affinity=side.assist,
+        assistants_focus=side.assist_focus,
+        supernatural=side.bonus,
+        afar_no_affinity=side.afar_none if afar else 0,
+        afar_affinity=side.afar_affinity if afar else 0,
+        afar_focus=side.afar_focus if afar else 0,
         prefix=f"{key}_",
     )
 
 
 def gear_of(values: PoolValues, key: SideKey) -> DefencePool:
+    side = values.side(key)
     return defence_pool(
-        quality=values.side(key).def_quality,
-        equipment=values.side(key).def_equipment,
-        supernatural=values.side(key).def_bonus,
+        quality=side.def_quality,
+        equipment=side.def_equipment,
+        supernatural=side.def_bonus,
         prefix=f"{key}_",
     )
 

@@ -12,9 +12,7 @@ from rules_py.huldufolk.actors import (
     PLAYER_THRESHOLD,
 )
 from rules_py.huldufolk.cards import Rank
-from rules_py.huldufolk.play import (
-    SideKey,
-)
+from rules_py.huldufolk.play import SideKey
 from rules_py.huldufolk.pools import (
     AFAR_AFFINITY_BONUS,
     AFAR_FOCUS_BONUS,
@@ -31,14 +29,7 @@ from rules_py.huldufolk.pools import (
     THRESHOLD_MAX,
 )
 from rules_py.huldufolk.widgets.pool.modes import CONTEST, FIGHT, POWERS, TEST, when
-from rules_py.widget import (
-    Field,
-    FieldGroup,
-    advanced,
-    bool_field,
-    choice_field,
-    int_field,
-)
+from rules_py.widget import Field, FieldGroup, advanced, bool_field, choice_field, int_field
 
 __all__ = ["SideValues", "side_fields"]
 

@@ -5,14 +5,7 @@ from __future__ import annotations
 
 from rules_py.core.errors import RulesInputError
 from rules_py.judge_two import attacks
-from rules_py.judge_two.widgets.attack.form import (
-    ATTACK,
-    COUNTER,
-    GROUP,
-    GUARD,
-    PVP,
-    AttackValues,
-)
+from rules_py.judge_two.widgets.attack.form import ATTACK, COUNTER, GROUP, GUARD, PVP, AttackValues
 from rules_py.widget import Block, facts, line, note, outcome
 
 __all__ = ["SITUATIONS"]
