@@ -67,7 +67,7 @@ def _burden(on: str) -> str:
     return {"failure": "a failure", "guilty_failure": "a guilty failure"}[on]
 
 
-def armour() -> str:
+def armor() -> str:
     """Martial vital boons: the resistance the attack roller counts, and when they burden."""
     return _markdown(
         ["Armor", "Martial resistance", "Burdened when an attack is", "Rule"],
@@ -92,7 +92,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "essences": essences,
     "challenge_levels": challenge_levels,
     "attack_bands": attack_bands,
-    "armour": armour,
+    "armor": armor,
     "disguises": disguises,
 }
 

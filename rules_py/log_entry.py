@@ -18,7 +18,7 @@ MAX_SUMMARY_CHARS = 240  # one line in a log, not the whole result
 MAX_DICE_SHOWN = 12  # a 30-die pool reads as its first dice and a count
 
 
-def inputs_text(widget: Widget, values: Mapping[str, Any]) -> str:
+def inputs_text(widget: Widget[Any], values: Mapping[str, Any]) -> str:
     """The inputs that applied to a roll, as "Label: value" pairs.
 
     Fields hidden by ``shown_when`` did not apply and are left out; so are

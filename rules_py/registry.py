@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from typing import Any
 
 from rules_py.widget import Widget
 
@@ -40,16 +41,16 @@ def names() -> tuple[str, ...]:
 
 
 @cache
-def get(name: str) -> Widget:
+def get(name: str) -> Widget[Any]:
     """The widget called ``name``, importing its module now if need be."""
     module = importlib.import_module(WIDGET_MODULES[name])
     for widget in module.WIDGETS:
         if widget.name == name:
-            found: Widget = widget
+            found: Widget[Any] = widget
             return found
     raise LookupError(f"{WIDGET_MODULES[name]} defines no widget {name!r}")
 
 
-def all_widgets() -> dict[str, Widget]:
+def all_widgets() -> dict[str, Widget[Any]]:
     """Every widget, by name in sorted order (imports every widget module)."""
     return {name: get(name) for name in names()}

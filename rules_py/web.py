@@ -17,6 +17,10 @@ line): what the browser's roll log stores. A result may carry ``form``, a
 mapping of field names to values the browser puts in the form (the side
 to act next, say), so the next request starts from them.
 
+A field renamed since a link was made is still read under its former name
+(``Field.former_names``), and the result's ``form`` then gives that value
+under today's name.
+
 Response: ``{"ok": true, "result": {...}}`` or
 ``{"ok": false, "error": {"field": ..., "message": ...}}``.
 """
@@ -29,7 +33,7 @@ from typing import Any
 from rules_py import log_entry, registry
 from rules_py.core.errors import RulesInputError, describe
 from rules_py.core.rng import SEED_LIMIT, Rng, fresh_seed
-from rules_py.widget import Call, DeclaredValues, Widget
+from rules_py.widget import Call, Field, Widget
 
 __all__ = [
     "MAX_JSON_DEPTH",
@@ -91,9 +95,12 @@ def _run(name: str, request_json: str) -> dict[str, Any]:
     values = _values(widget, request)
     extra = {key: request[key] for key in widget.extra_keys if key in request}
     state = request.get("state") if widget.stateful else None
-    result = widget.handler(Call(action, DeclaredValues(values), Rng(seed), state, extra))
+    result = widget.handler(Call(action, widget.read(values), Rng(seed), state, extra))
     result = dict(result)
     result["action"] = action
+    renamed = _renamed(widget, request, values)
+    if renamed:  # an older link: the form shows its values under today's names
+        result["form"] = {**renamed, **result.get("form", {})}
     if widget.action(action).random:
         result["seed"] = seed
         result["seed_text"] = str(seed)
@@ -148,7 +155,7 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
-def _action(widget: Widget, requested: object) -> str:
+def _action(widget: Widget[Any], requested: object) -> str:
     names = tuple(action.name for action in widget.actions)
     if requested is None:
         return names[0]
@@ -181,15 +188,35 @@ def _seed(requested: object) -> int:
     return requested
 
 
-def _values(widget: Widget, request: dict[str, Any]) -> dict[str, Any]:
+def _values(widget: Widget[Any], request: dict[str, Any]) -> dict[str, Any]:
     names = {f.name for f in widget.fields}
+    former = {old: f.name for f in widget.fields for old in f.former_names}
     for key in request:
-        if key not in names and key not in RESERVED_KEYS and key not in widget.extra_keys:
+        known = key in names or key in former
+        if not known and key not in RESERVED_KEYS and key not in widget.extra_keys:
             allowed = ", ".join(sorted(names)) or "none"
             raise RulesInputError(key, f"Unknown field {describe(key)}. Fields: {allowed}.")
     values: dict[str, Any] = {}
     for widget_field in widget.fields:
-        values[widget_field.name] = widget_field.validate(
-            request.get(widget_field.name, widget_field.default)
-        )
+        values[widget_field.name] = widget_field.validate(_given(widget_field, request))
     return values
+
+
+def _renamed(
+    widget: Widget[Any], request: dict[str, Any], values: dict[str, Any]
+) -> dict[str, Any]:
+    """The values a request gave under a field's former name, by today's name."""
+    return {
+        f.name: values[f.name]
+        for f in widget.fields
+        if f.name not in request and any(old in request for old in f.former_names)
+    }
+
+
+def _given(widget_field: Field, request: dict[str, Any]) -> object:
+    """The request's value for a field, under its name or a former one (an older
+    link), else the field's default."""
+    for name in (widget_field.name, *widget_field.former_names):
+        if name in request:
+            return request[name]
+    return widget_field.default

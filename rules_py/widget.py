@@ -10,12 +10,13 @@ the browser runtime draws without knowing any rules (see ``Block`` helpers).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from rules_py.core.errors import RulesInputError, describe, require_choice, require_int
 from rules_py.core.rng import Rng
+from rules_py.values import FieldGroup, FormValues, NoValues, check_values, read_values
 
 # The view blocks and their helpers live in rules_py.view_blocks; widget
 # modules import them from here too.
@@ -48,12 +49,13 @@ __all__ = [
     "Block",
     "Call",
     "Choice",
-    "DeclaredValues",
     "Field",
+    "FieldGroup",
     "FieldKind",
+    "FormValues",
     "Handler",
     "JsonValue",
-    "UndeclaredFieldError",
+    "NoValues",
     "Widget",
     "advanced",
     "at_least_fields",
@@ -114,6 +116,9 @@ class Field:
     # A text field whose Enter key runs the widget's preview (a filter) instead
     # of submitting the form (rolling).
     enter_previews: bool = False
+    # Names this field had before, still read from a request, so a share link
+    # made before a rename replays; never in the catalog.
+    former_names: tuple[str, ...] = ()
 
     def applies(self, values: Mapping[str, Any]) -> bool:
         """Whether this field applies given the other fields' values (``shown_when``)."""
@@ -239,62 +244,41 @@ class Action:
         return info
 
 
-class UndeclaredFieldError(LookupError):
-    """A handler read a form value its widget does not declare (a bug, not bad input)."""
-
-
-class DeclaredValues(Mapping[str, Any]):
-    """The validated form values of one request, readable only by declared name.
-
-    A handler that asks for a field its widget does not declare fails at once,
-    also through ``.get``, instead of reading a silent default: what a widget
-    reads is what the catalog publishes.
-    """
-
-    def __init__(self, values: Mapping[str, Any]) -> None:
-        self._values = dict(values)
-
-    def __getitem__(self, name: str) -> Any:
-        if name not in self._values:
-            raise UndeclaredFieldError(f"no declared field {name!r}")
-        return self._values[name]
-
-    def get(self, name: str, default: Any = None) -> Any:
-        return self[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
-
-    def __len__(self) -> int:
-        return len(self._values)
+V = TypeVar("V", bound=FormValues)
 
 
 @dataclass(frozen=True)
-class Call:
-    """One validated request to a handler."""
+class Call(Generic[V]):
+    """One validated request to a handler; ``values`` is the widget's typed form."""
 
     action: str
-    values: Mapping[str, Any]
+    values: V
     rng: Rng
     state: JsonValue = None
     extra: Mapping[str, JsonValue] = field(default_factory=dict)
 
 
-Handler = Callable[[Call], dict[str, JsonValue]]
+Handler = Callable[[Call[V]], dict[str, JsonValue]]
 
 
 @dataclass(frozen=True)
-class Widget:
+class Widget(Generic[V]):
     """A roller: ``name`` is ``game.thing``; ``hand_roll`` tells a reader
-    without JavaScript how to do it at the table (the fallback)."""
+    without JavaScript how to do it at the table (the fallback).
+
+    ``values`` is the frozen dataclass a handler reads its input from: its
+    attributes mirror ``fields`` (see :mod:`rules_py.values`), checked here,
+    so a widget whose class and fields disagree fails when it is made.
+    """
 
     name: str
     title: str
     summary: str
     hand_roll: str
     fields: tuple[Field, ...]
+    values: type[V]
     actions: tuple[Action, ...]
-    handler: Handler
+    handler: Handler[V]
     stateful: bool = False
     # Extra request keys (beyond fields) a follow-up request may carry, e.g. a
     # chosen judgment; validated by the handler itself.
@@ -305,8 +289,17 @@ class Widget:
     step_before: str | None = None
 
     def __post_init__(self) -> None:
+        check_values(self.values, self.fields)
+        names = [f.name for f in self.fields]
+        former = [old for f in self.fields for old in f.former_names]
+        if set(names) & set(former) or len(set(former)) != len(former):
+            raise ValueError(f"{self.name}: a former field name must name one field, no other")
         if self.step_before is not None:
             self.field(self.step_before)  # KeyError: a step needs a real field to stand before
+
+    def read(self, validated: Mapping[str, Any]) -> V:
+        """The typed values of a request whose fields are all validated."""
+        return read_values(self.values, validated)
 
     def field(self, name: str) -> Field:
         for candidate in self.fields:

@@ -14,9 +14,11 @@ from rules_py import registry, web
 
 
 def _widget_modules_on_disk() -> dict[str, str]:
+    """Widget name -> the module or package defining it (a large widget is a
+    package whose ``__init__`` holds ``WIDGETS`` and whose modules hold its parts)."""
     found: dict[str, str] = {}
     for info in pkgutil.walk_packages(rules_py.__path__, "rules_py."):
-        if ".widgets." not in info.name or info.ispkg:
+        if ".widgets." not in info.name:
             continue
         module = importlib.import_module(info.name)
         for widget in getattr(module, "WIDGETS", ()):

@@ -6,6 +6,7 @@ for what harm does); this module lays the results out.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules_py.cairn import grit, harm
@@ -14,6 +15,7 @@ from rules_py.widget import (
     Action,
     Block,
     Call,
+    FormValues,
     Widget,
     bool_field,
     chance_text,
@@ -31,10 +33,10 @@ from rules_py.widget import (
 __all__ = ["WIDGETS"]
 
 MODES = (
-    (grit.START, "Starting Grit (1d6)"),
+    (grit.START, f"Starting Grit (1d{grit.GRIT_DIE})"),
     (grit.REST, "Rest and a meal: re-roll Grit"),
     ("harm", "Take harm"),
-    (grit.EFFORT, "Make an effort (1d6 effort harm)"),
+    (grit.EFFORT, f"Make an effort (1d{EFFORT_HARM_DIE} effort harm)"),
 )
 REST_ONLY = {"mode": (grit.REST,)}
 HARMED = {"mode": ("harm", grit.EFFORT)}
@@ -43,8 +45,18 @@ _KINDS = tuple(
 )
 
 
-def _roll_blocks(values: dict[str, Any], call: Call) -> list[Block]:
-    rolled = grit.roll_grit(values["mode"], call.rng, values["deprived"])
+@dataclass(frozen=True)
+class GritValues(FormValues):
+    mode: str
+    deprived: bool
+    grit: int
+    harm: int
+    grit_harm: str
+    score: int
+
+
+def _roll_blocks(values: GritValues, call: Call[GritValues]) -> list[Block]:
+    rolled = grit.roll_grit(values.mode, call.rng, values.deprived)
     blocks: list[Block] = [dice("Grit (1d6)", [die_face(rolled.rolled, grit.GRIT_DIE)])]
     if rolled.less is not None:
         blocks.append(dice("Deprived: less 1d6", [die_face(rolled.less, grit.GRIT_DIE)]))
@@ -55,12 +67,12 @@ def _roll_blocks(values: dict[str, Any], call: Call) -> list[Block]:
             blocks.append(line(f"{difference} is below 0: Grit {rolled.grit}."))
     blocks.append(outcome(f"Grit {rolled.grit}", "good" if rolled.grit else "bad"))
     if rolled.when == grit.REST:
-        blocks.append(line(f"Grit {values['grit']} before the rest becomes {rolled.grit}."))
+        blocks.append(line(f"Grit {values.grit} before the rest becomes {rolled.grit}."))
     return blocks
 
 
-def _grit_odds(values: dict[str, Any]) -> list[Block]:
-    odds = grit.grit_dist(values["mode"], values["deprived"])
+def _grit_odds(values: GritValues) -> list[Block]:
+    odds = grit.grit_dist(values.mode, values.deprived)
     bars = [(str(value), chance) for value, chance in odds.items()]
     return [
         chart("Grit after the roll", bars, mean=odds.mean(), summary="Exact chance of each Grit.")
@@ -75,15 +87,15 @@ def _harm_story(result: harm.HarmResult) -> list[Block]:
     ]
 
 
-def _harm_odds(values: dict[str, Any]) -> list[Block]:
-    effort = values["mode"] == grit.EFFORT
+def _harm_odds(values: GritValues) -> list[Block]:
+    effort = values.mode == grit.EFFORT
     if effort:
         kind = grit.EFFORT
-        outcomes = grit.effort_outcomes(values["grit"], values["score"])
+        outcomes = grit.effort_outcomes(values.grit, values.score)
     else:
-        kind = values["grit_harm"]
-        outcomes = grit.harm_outcomes(values["grit"], values["harm"], kind, values["score"])
-    target = grit.harm_target(values["grit"], kind, values["score"])
+        kind = values.grit_harm
+        outcomes = grit.harm_outcomes(values.grit, values.harm, kind, values.score)
+    target = grit.harm_target(values.grit, kind, values.score)
     blocks: list[Block] = []
     if effort:
         blocks.append(line(f"An effort costs 1d{EFFORT_HARM_DIE} harm ({EFFORT_HARM_GOES})."))
@@ -97,28 +109,32 @@ def _harm_odds(values: dict[str, Any]) -> list[Block]:
     return blocks
 
 
-def handle(call: Call) -> dict[str, Any]:
-    values = dict(call.values)
-    mode = values["mode"]
+def handle(call: Call[GritValues]) -> dict[str, Any]:
+    values = call.values
+    mode = values.mode
     if mode in grit.WHEN:
         view = _grit_odds(values) if call.action == "odds" else _roll_blocks(values, call)
         notes = [grit.REROLL_READING] if mode == grit.REST else []
-        if mode == grit.REST and values["deprived"]:
+        if mode == grit.REST and values.deprived:
             notes.append(grit.DEPRIVED_READING)
         return {"view": [*view, *(note(text) for text in notes)]}
     if call.action == "odds":
         return {"view": _harm_odds(values)}
     if mode == grit.EFFORT:
-        paid = grit.roll_effort(values["grit"], values["score"], call.rng)
+        paid = grit.roll_effort(values.grit, values.score, call.rng)
         paid_view: list[Block] = [
             dice(f"Effort harm (1d{EFFORT_HARM_DIE})", [die_face(paid.taken, EFFORT_HARM_DIE)]),
             *_harm_story(paid.result),
         ]
         return {"view": paid_view}
-    result = grit.take_harm(
-        values["grit"], values["harm"], values["grit_harm"], values["score"], call.rng
-    )
+    result = grit.take_harm(values.grit, values.harm, values.grit_harm, values.score, call.rng)
     return {"view": _harm_story(result)}
+
+
+def _abilities_hit() -> str:
+    """ "Prowess (physical), Insight (stress) or Resolve (effort)": where each harm goes."""
+    named = [f"{ability} ({kind})" for kind, ability in harm.HARM_KINDS["grit"]]
+    return f"{', '.join(named[:-1])} or {named[-1]}"
 
 
 WIDGETS = (
@@ -126,13 +142,14 @@ WIDGETS = (
         name="cairn.grit",
         title="Grit",
         summary=(
-            "Roll Grit for a new PC or after a rest (Deprived: 1d6 less), and see what harm or "
+            f"Roll Grit for a new PC or after a rest (Deprived: 1d{grit.GRIT_DIE} less), and see "
+            "what harm or "
             "an effort takes from Grit and then from an ability."
         ),
         hand_roll=(
-            "Roll 1d6 for Grit at the start and after each rest and meal; a Deprived PC rolls "
-            "another 1d6 and takes it off (never below 0). Harm comes off Grit first; what goes "
-            "below 0 comes off Prowess (physical), Insight (stress) or Resolve (effort), and "
+            f"Roll 1d{grit.GRIT_DIE} for Grit at the start and after each rest and meal; a "
+            f"Deprived PC rolls another 1d{grit.GRIT_DIE} and takes it off (never below 0). "
+            f"Harm comes off Grit first; what goes below 0 comes off {_abilities_hit()}, and "
             "the PC saves with that ability against critical damage."
         ),
         fields=(
@@ -158,6 +175,7 @@ WIDGETS = (
                 help="Prowess for physical harm, Insight for stress, Resolve for effort harm.",
             ),
         ),
+        values=GritValues,
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
     ),

@@ -5,14 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from rules_py.cairn import hirelings
-from rules_py.widget import Action, Block, Call, Widget, copy_text, dice, die_face, facts, note
+from rules_py.widget import (
+    Action,
+    Block,
+    Call,
+    NoValues,
+    Widget,
+    copy_text,
+    dice,
+    die_face,
+    facts,
+    note,
+)
 
 __all__ = ["WIDGETS"]
 
 _ABILITY_DICE = f"{hirelings.ABILITY_DICE}d{hirelings.ABILITY_DIE}"
+_COST = f"1-{hirelings.COST_DIE}"  # "1-3gp per day", rolled as 1d3
 
 
-def handle(call: Call) -> dict[str, Any]:
+def handle(call: Call[NoValues]) -> dict[str, Any]:
     hireling = hirelings.roll_hireling(call.rng)
     rolled = (
         (f"STR ({_ABILITY_DICE})", hireling.strength),
@@ -47,12 +59,17 @@ WIDGETS = (
     Widget(
         name="cairn.hireling",
         title="Hireling generator",
-        summary="Roll a hireling: 3d6 per ability, 1d6 HP, a simple weapon (d6), 1-3 gp a day.",
+        summary=(
+            f"Roll a hireling: {_ABILITY_DICE} per ability, 1d{hirelings.HP_DIE} HP, a simple "
+            f"weapon (d{hirelings.WEAPON_DIE}), {_COST} gp a day."
+        ),
         hand_roll=(
-            "Roll 3d6 for STR, DEX and WIL, 1d6 for HP; give them a simple weapon (d6). "
-            "They cost 1-3 gp per day, or a share of the treasure."
+            f"Roll {_ABILITY_DICE} for STR, DEX and WIL, 1d{hirelings.HP_DIE} for HP; give them "
+            f"a simple weapon (d{hirelings.WEAPON_DIE}). They cost {_COST} gp per day, or a "
+            "share of the treasure."
         ),
         fields=(),
+        values=NoValues,
         actions=(Action("roll", "Roll a hireling"),),
         handler=handle,
     ),

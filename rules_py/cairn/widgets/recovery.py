@@ -6,15 +6,17 @@ Every rule is in :mod:`rules_py.cairn.recovery`; this module lays it out.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules_py.cairn import recovery
-from rules_py.cairn.rulesets import MIGHT_HEART, rule_set
+from rules_py.cairn.rulesets import GRIT, MIGHT_HEART, rule_set
 from rules_py.cairn.saves import ABILITY_MAX
 from rules_py.widget import (
     Action,
     Block,
     Call,
+    FormValues,
     Widget,
     bool_field,
     chance_text,
@@ -34,6 +36,16 @@ __all__ = ["WIDGETS"]
 RULES = tuple((key, rule_set(key).name) for key in recovery.RECOVERY_RULES)
 
 
+@dataclass(frozen=True)
+class RecoveryValues(FormValues):
+    rules: str
+    current: int
+    before: int
+    periods: int
+    healer: bool
+    deprived: bool
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count != 1 else ''}"
 
@@ -42,15 +54,10 @@ def _notes(rules: str) -> list[Block]:
     return [note(text) for text in recovery.readings(rules)]
 
 
-def _odds(values: dict[str, Any]) -> list[Block]:
-    rules, current, before, periods = (
-        values["rules"],
-        values["current"],
-        values["before"],
-        values["periods"],
-    )
+def _odds(values: RecoveryValues) -> list[Block]:
+    rules, current, before, periods = values.rules, values.current, values.before, values.periods
     unit = recovery.period(rules)
-    why = recovery.blocked(rules, values["deprived"], values["healer"])
+    why = recovery.blocked(rules, values.deprived, values.healer)
     if why:
         return [line(f"No recovery: the score stays at {current}."), note(why)]
     scores = recovery.recovery_dist(rules, current, before, periods)
@@ -68,16 +75,16 @@ def _odds(values: dict[str, Any]) -> list[Block]:
     ]
 
 
-def _roll(values: dict[str, Any], call: Call) -> list[Block]:
-    rules = values["rules"]
+def _roll(values: RecoveryValues, call: Call[RecoveryValues]) -> list[Block]:
+    rules = values.rules
     result = recovery.recover(
         rules,
-        values["current"],
-        values["before"],
-        values["periods"],
+        values.current,
+        values.before,
+        values.periods,
         call.rng,
-        deprived=values["deprived"],
-        healer=values["healer"],
+        deprived=values.deprived,
+        healer=values.healer,
     )
     if result.blocked:
         return [outcome(f"No recovery: stays at {result.score}", "bad"), note(result.blocked)]
@@ -97,11 +104,19 @@ def _roll(values: dict[str, Any], call: Call) -> list[Block]:
     return [*blocks, *_notes(rules)]
 
 
-def handle(call: Call) -> dict[str, Any]:
-    values = dict(call.values)
+def handle(call: Call[RecoveryValues]) -> dict[str, Any]:
+    values = call.values
     if call.action == "odds":
         return {"view": _odds(values)}
     return {"view": _roll(values, call)}
+
+
+def _count(number: int) -> str:
+    return {1: "one", 2: "two", 3: "three"}.get(number, str(number))
+
+
+def _points(number: int) -> str:
+    return f"{_count(number)} point{'s' if number != 1 else ''}"
 
 
 WIDGETS = (
@@ -109,13 +124,16 @@ WIDGETS = (
         name="cairn.recovery",
         title="Recovery",
         summary=(
-            "Recover lost attribute points: 1d6 a week with a healer (Might and Heart), "
-            "or one a day with a skilled healer (Grit variant)."
+            f"Recover lost attribute points: 1d{recovery.RECOVERY_DIE} a "
+            f"{recovery.period(MIGHT_HEART)} with a healer ({rule_set(MIGHT_HEART).name}), "
+            f"or {_count(recovery.GRIT_PER_DAY)} a {recovery.period(GRIT)} with a skilled healer "
+            f"({rule_set(GRIT).name})."
         ),
         hand_roll=(
-            "Might and Heart: with a healer, roll 1d6 each week of recovery and add it to the "
-            "attribute, up to its score before the loss. Grit variant: one point a day with a "
-            "skilled healer. A Deprived PC recovers nothing."
+            f"{rule_set(MIGHT_HEART).name}: with a healer, roll 1d{recovery.RECOVERY_DIE} each "
+            f"{recovery.period(MIGHT_HEART)} of recovery and add it to the attribute, up to its "
+            f"score before the loss. {rule_set(GRIT).name}: {_points(recovery.GRIT_PER_DAY)} a "
+            f"{recovery.period(GRIT)} with a skilled healer. A Deprived PC recovers nothing."
         ),
         fields=(
             choice_field("rules", "Rules", RULES),
@@ -138,6 +156,7 @@ WIDGETS = (
             bool_field("healer", "With a healer", default=True),
             bool_field("deprived", "Deprived (lacking food or rest)"),
         ),
+        values=RecoveryValues,
         actions=(Action("roll", "Recover"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
     ),

@@ -7,14 +7,16 @@ and which ability the first-round save, Retreat and Morale use.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules_py.cairn import saves as cairn
-from rules_py.cairn.rulesets import CHOICES, GRIT, RuleSet, rule_set
+from rules_py.cairn.rulesets import CAIRN, CHOICES, GRIT, RuleSet, rule_set
 from rules_py.widget import (
     Action,
     Block,
     Call,
+    FormValues,
     Widget,
     bool_field,
     chance_text,
@@ -40,6 +42,19 @@ MODES = (
     ("morale", "Morale"),
 )
 CALL_TITLES = {"act": "First-round save", "retreat": "Retreat", "morale": "Morale"}
+
+
+@dataclass(frozen=True)
+class SaveValues(FormValues):
+    rules: str
+    mode: str
+    attribute: int
+    rival: int
+    effort: bool
+    rival_effort: bool
+    trigger: str
+    use_leader: bool
+    leader: int
 
 
 def _spans(ability: int, rules: str) -> str:
@@ -93,8 +108,8 @@ def _save_odds(ability: int, ruleset: RuleSet, effort: bool, label: str = "") ->
     return blocks
 
 
-def _contest_odds(first: int, second: int, ruleset: RuleSet, values: dict[str, Any]) -> list[Block]:
-    efforts = bool(values["effort"]), bool(values["rival_effort"])
+def _contest_odds(first: int, second: int, ruleset: RuleSet, values: SaveValues) -> list[Block]:
+    efforts = values.effort, values.rival_effort
     odds = cairn.contest_odds(first, second, ruleset.key, *efforts)
     blocks = [
         facts(
@@ -109,7 +124,9 @@ def _contest_odds(first: int, second: int, ruleset: RuleSet, values: dict[str, A
     return blocks
 
 
-def _save_roll(ability: int, ruleset: RuleSet, effort: bool, call: Call) -> list[Block]:
+def _save_roll(
+    ability: int, ruleset: RuleSet, effort: bool, call: Call[SaveValues]
+) -> list[Block]:
     side = cairn.roll_side(ability, call.rng, ruleset.key, effort)
     blocks = _effort_blocks(side)
     blocks += [
@@ -120,14 +137,16 @@ def _save_roll(ability: int, ruleset: RuleSet, effort: bool, call: Call) -> list
     return blocks
 
 
-def _contest_roll(first: int, second: int, ruleset: RuleSet, call: Call) -> list[Block]:
+def _contest_roll(
+    first: int, second: int, ruleset: RuleSet, call: Call[SaveValues]
+) -> list[Block]:
     result = cairn.roll_contest(
         first,
         second,
         call.rng,
         rules=ruleset.key,
-        first_effort=call.values["effort"],
-        second_effort=call.values["rival_effort"],
+        first_effort=call.values.effort,
+        second_effort=call.values.rival_effort,
     )
     opening = result.rounds[0]
     blocks = _effort_blocks(opening.first, "First side: ") + _effort_blocks(
@@ -147,16 +166,16 @@ def _contest_roll(first: int, second: int, ruleset: RuleSet, call: Call) -> list
     return blocks
 
 
-def _morale_ability(values: dict[str, Any]) -> tuple[int, str]:
-    ability = cairn.morale_ability(values["attribute"], values["leader"], values["use_leader"])
-    return ability, "the leader's" if values["use_leader"] else "their own"
+def _morale_ability(values: SaveValues) -> tuple[int, str]:
+    ability = cairn.morale_ability(values.attribute, values.leader, values.use_leader)
+    return ability, "the leader's" if values.use_leader else "their own"
 
 
-def _call_intro(mode: str, ruleset: RuleSet, values: dict[str, Any]) -> list[Block]:
+def _call_intro(mode: str, ruleset: RuleSet, values: SaveValues) -> list[Block]:
     named = ruleset.call(mode)
     blocks = [line(f"{CALL_TITLES[mode]}: a {named.ability} save. \u201c{named.quote}\u201d")]
     if mode == "morale":
-        trigger = dict(cairn.MORALE_TRIGGERS)[values["trigger"]]
+        trigger = dict(cairn.MORALE_TRIGGERS)[values.trigger]
         ability, whose = _morale_ability(values)
         blocks.append(line(f"{trigger}: they save with {whose} {named.ability}, {ability}."))
     if named.note:
@@ -164,10 +183,10 @@ def _call_intro(mode: str, ruleset: RuleSet, values: dict[str, Any]) -> list[Blo
     return blocks
 
 
-def _call_roll(mode: str, ruleset: RuleSet, call: Call) -> list[Block]:
-    values = dict(call.values)
-    ability = _morale_ability(values)[0] if mode == "morale" else values["attribute"]
-    effort = cairn.effort_applies(mode, ruleset.key, values["effort"])
+def _call_roll(mode: str, ruleset: RuleSet, call: Call[SaveValues]) -> list[Block]:
+    values = call.values
+    ability = _morale_ability(values)[0] if mode == "morale" else values.attribute
+    effort = cairn.effort_applies(mode, ruleset.key, values.effort)
     result = cairn.roll_call(mode, ability, call.rng, ruleset.key, effort)
     passed = result.side.passed
     return [
@@ -181,12 +200,12 @@ def _call_roll(mode: str, ruleset: RuleSet, call: Call) -> list[Block]:
     ]
 
 
-def handle(call: Call) -> dict[str, Any]:
-    values = dict(call.values)
-    ruleset = rule_set(values["rules"])
-    mode = values["mode"]
-    ability = values["attribute"]
-    effort = cairn.effort_applies(mode, ruleset.key, values["effort"])
+def handle(call: Call[SaveValues]) -> dict[str, Any]:
+    values = call.values
+    ruleset = rule_set(values.rules)
+    mode = values.mode
+    ability = values.attribute
+    effort = cairn.effort_applies(mode, ruleset.key, values.effort)
     if mode == "contest" and not ruleset.contest_is_rolled:
         # Might and Heart: "whoever is most at risk should save"; the first side is that one.
         if call.action == "odds":
@@ -196,7 +215,7 @@ def handle(call: Call) -> dict[str, Any]:
         return {"view": [*view, note(ruleset.contest_note)]}
     if call.action == "odds":
         if mode == "contest":
-            view = _contest_odds(ability, values["rival"], ruleset, values)
+            view = _contest_odds(ability, values.rival, ruleset, values)
         elif mode == "morale":
             view = _call_intro(mode, ruleset, values)
             view += _save_odds(_morale_ability(values)[0], ruleset, False)
@@ -205,7 +224,7 @@ def handle(call: Call) -> dict[str, Any]:
         else:
             view = _save_odds(ability, ruleset, effort)
     elif mode == "contest":
-        view = _contest_roll(ability, values["rival"], ruleset, call)
+        view = _contest_roll(ability, values.rival, ruleset, call)
     elif mode in CALL_TITLES:
         view = _call_roll(mode, ruleset, call)
     else:
@@ -213,19 +232,26 @@ def handle(call: Call) -> dict[str, Any]:
     return {"view": view}
 
 
+def _hand_roll() -> str:
+    cairn_rules = rule_set(CAIRN)
+    extremes = cairn_rules.save_rule  # "A 1 always passes and a 20 always fails."
+    return (
+        f"Roll a d{cairn.SAVE_DIE}. Equal to or under the ability passes, over it fails. "
+        f"In {cairn_rules.name} {extremes[0].lower()}{extremes[1:]} In a contest, both sides "
+        "save and the highest successful roll wins."
+    )
+
+
 WIDGETS = (
     Widget(
         name="cairn.save",
         title="Save roller",
         summary=(
-            "Roll a d20 equal to or under an ability to pass; settle a contest; or roll the "
+            f"Roll a d{cairn.SAVE_DIE} equal to or under an ability to pass; settle a contest; "
+            "or roll the "
             "first-round save, Retreat or Morale."
         ),
-        hand_roll=(
-            "Roll a d20. Equal to or under the ability passes, over it fails. "
-            "In Cairn a 1 always passes and a 20 always fails. In a contest, both sides save "
-            "and the highest successful roll wins."
-        ),
+        hand_roll=_hand_roll(),
         fields=(
             choice_field(
                 "rules",
@@ -253,7 +279,8 @@ WIDGETS = (
             ),
             bool_field(
                 "effort",
-                "Make an effort (take 1d6 harm, roll two d20s, keep the best)",
+                f"Make an effort (take 1d{cairn.EFFORT_HARM_DIE} harm, "
+                f"roll two d{cairn.SAVE_DIE}s, keep the best)",
                 shown_when={"rules": (GRIT,), "mode": cairn.EFFORT_MODES},
             ),
             bool_field(
@@ -277,6 +304,7 @@ WIDGETS = (
                 shown_when={"mode": ("morale",), "use_leader": ("true",)},
             ),
         ),
+        values=SaveValues,
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
     ),

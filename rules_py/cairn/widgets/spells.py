@@ -7,6 +7,7 @@ hides the rows that do not match what the reader types.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules_py.cairn import spells
@@ -15,6 +16,7 @@ from rules_py.widget import (
     Block,
     Call,
     Field,
+    FormValues,
     Widget,
     dice,
     die_face,
@@ -25,6 +27,11 @@ from rules_py.widget import (
 )
 
 __all__ = ["WIDGETS"]
+
+
+@dataclass(frozen=True)
+class SpellValues(FormValues):
+    filter: str
 
 
 def _matching_ids(query: str) -> list[str]:
@@ -40,8 +47,8 @@ def _count_line(query: str, shown: int) -> Block:
     return line(f"{counted} \u201c{query.strip()}\u201d.")
 
 
-def handle(call: Call) -> dict[str, Any]:
-    query: str = call.values["filter"]
+def handle(call: Call[SpellValues]) -> dict[str, Any]:
+    query = call.values.filter
     visible = _matching_ids(query)
     if call.action == "filter":
         return {"view": [filter_rows(spells.TABLE_ID, visible), _count_line(query, len(visible))]}
@@ -58,12 +65,20 @@ def handle(call: Call) -> dict[str, Any]:
     }
 
 
+def _hand_roll() -> str:
+    # A d100 is two d10s read as tens and units, 00 reading as 100.
+    return (
+        f"Roll d{spells.SPELL_DIE} (two d10s, tens and units; 00 is {spells.SPELL_DIE}) "
+        "and read the table below."
+    )
+
+
 WIDGETS = (
     Widget(
         name="cairn.spells",
         title="100 Spells",
-        summary="Roll d100 for a spell, or type to filter the table.",
-        hand_roll="Roll d100 (two d10s, tens and units; 00 is 100) and read the table below.",
+        summary=f"Roll d{spells.SPELL_DIE} for a spell, or type to filter the table.",
+        hand_roll=_hand_roll(),
         fields=(
             Field(
                 "filter",
@@ -75,8 +90,9 @@ WIDGETS = (
                 enter_previews=True,
             ),
         ),
+        values=SpellValues,
         actions=(
-            Action("roll", "Roll d100"),
+            Action("roll", f"Roll d{spells.SPELL_DIE}"),
             Action("filter", "Filter", auto=True, random=False),
         ),
         handler=handle,

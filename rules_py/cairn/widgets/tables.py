@@ -6,6 +6,7 @@ only lays them out.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from rules_py.cairn import tables
@@ -13,6 +14,7 @@ from rules_py.widget import (
     Action,
     Block,
     Call,
+    FormValues,
     Widget,
     chance_text,
     choice_field,
@@ -28,6 +30,11 @@ __all__ = ["WIDGETS"]
 
 Tone = Literal["good", "bad", "neutral"]
 _HEADINGS = {tables.REACTION: "Reaction", tables.FATE: "Result"}
+
+
+@dataclass(frozen=True)
+class TablesValues(FormValues):
+    table: str
 
 
 def _choices() -> tuple[tuple[str, str], ...]:
@@ -52,8 +59,8 @@ def _tone(row: tables.TableRow) -> Tone:
     return "good" if row.favours_pcs else "bad"
 
 
-def handle(call: Call) -> dict[str, Any]:
-    key = call.values["table"]
+def handle(call: Call[TablesValues]) -> dict[str, Any]:
+    key = call.values.table
     found = tables.table(key)
     if call.action == "odds":
         return {"view": [_odds_table(key), note(found.note)]}
@@ -70,12 +77,15 @@ def handle(call: Call) -> dict[str, Any]:
 
 
 def _hand_roll() -> str:
-    reaction = ", ".join(
-        f"{row.range.span} {row.result}" for row in tables.table(tables.REACTION).rows
-    )
+    reaction = tables.table(tables.REACTION)
+    rows = ", ".join(f"{row.range.span} {row.result}" for row in reaction.rows)
+    fate = tables.table(tables.FATE)
+    good = next(row for row in fate.rows if row.favours_pcs)
+    bad = next(row for row in fate.rows if row.favours_pcs is False)
     return (
-        f"Reaction: roll 2d6. {reaction}. "
-        "Die of Fate: roll 1d6; 4 or more favours the PCs, 3 or under is bad luck for them."
+        f"{reaction.title}: roll {reaction.count}d{reaction.sides}. {rows}. "
+        f"{fate.title}: roll {fate.count}d{fate.sides}; {good.range.low} or more favours the "
+        f"PCs, {bad.range.high} or under is bad luck for them."
     )
 
 
@@ -83,9 +93,13 @@ WIDGETS = (
     Widget(
         name="cairn.tables",
         title="Reaction and Die of Fate",
-        summary="Roll the Reaction table (2d6) or the Die of Fate (d6), with the exact odds.",
+        summary=(
+            f"Roll the Reaction table ({tables.table(tables.REACTION).notation}) or the Die of "
+            f"Fate ({tables.table(tables.FATE).notation}), with the exact odds."
+        ),
         hand_roll=_hand_roll(),
         fields=(choice_field("table", "Table", _choices()),),
+        values=TablesValues,
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
     ),

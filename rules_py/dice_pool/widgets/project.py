@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -12,6 +12,7 @@ from rules_py.dice_pool.tables import (
     ScaleShift,
     group_magnitudes,
     natures,
+    obstructions,
     oppositions,
     repairs,
     world_scales,
@@ -21,6 +22,7 @@ from rules_py.widget import (
     Block,
     Call,
     Field,
+    FormValues,
     Widget,
     chance_text,
     chart,
@@ -46,14 +48,25 @@ TONES = {
 }
 
 
-def _scale(values: Mapping[str, Any]) -> projects.ProjectScale:
+@dataclass(frozen=True)
+class ProjectValues(FormValues):
+    kind: str
+    affects: str
+    dots: int
+    nature: str
+    opposition: str
+    repair: str
+    ability: int
+
+
+def _scale(values: ProjectValues) -> projects.ProjectScale:
     return projects.project_scale(
-        values["kind"],
-        affects=values["affects"],
-        dots=values["dots"],
-        nature=values["nature"],
-        opposition=values["opposition"],
-        repair=values["repair"],
+        values.kind,
+        affects=values.affects,
+        dots=values.dots,
+        nature=values.nature,
+        opposition=values.opposition,
+        repair=values.repair,
     )
 
 
@@ -116,9 +129,9 @@ def _chance(chance: Fraction) -> str:
     return "0% (impossible)" if chance == 0 else chance_text(chance, projects.OBSTRUCTION_DIE)
 
 
-def _odds(values: Mapping[str, Any]) -> list[Block]:
+def _odds(values: ProjectValues) -> list[Block]:
     built = _scale(values)
-    ability = values["ability"]
+    ability = values.ability
     chances = projects.row_chances(ability, built.scale)
     worst_first = list(reversed(chances))
     block = chart(
@@ -151,9 +164,9 @@ def _odds(values: Mapping[str, Any]) -> list[Block]:
     return blocks
 
 
-def _roll(values: Mapping[str, Any], call: Call) -> list[Block]:
+def _roll(values: ProjectValues, call: Call[ProjectValues]) -> list[Block]:
     built = _scale(values)
-    result = projects.roll_obstruction(values["ability"], built.scale, call.rng)
+    result = projects.roll_obstruction(values.ability, built.scale, call.rng)
     row = result.row
     blocks: list[Block] = [
         dice("Obstruction d10", [die_face(result.roll, projects.OBSTRUCTION_DIE)]),
@@ -176,7 +189,7 @@ def _roll(values: Mapping[str, Any], call: Call) -> list[Block]:
     return blocks
 
 
-def handle(call: Call) -> dict[str, Any]:
+def handle(call: Call[ProjectValues]) -> dict[str, Any]:
     if call.action == "odds":
         return {"view": _odds(call.values)}
     return {"view": _roll(call.values, call)}
@@ -246,17 +259,30 @@ def _fields() -> tuple[Field, ...]:
     )
 
 
+def _hand_roll() -> str:
+    """The roll, then the Obstructions table in the text's words, row by row."""
+    rows = " ".join(f"{row.span}: {_sentence(row.plain_text)}" for row in obstructions())
+    return (
+        f"Roll 1d{projects.OBSTRUCTION_DIE}, add the Ability and subtract the Project Scale, "
+        f"and read the total: {rows}"
+    )
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith(".") else f"{text}."
+
+
 WIDGETS = (
     Widget(
         name="dice_pool.project",
         title="Project roller",
-        summary="Build a project's scale and roll the obstruction: 1d10 + Ability - Project Scale.",
-        hand_roll=(
-            "Roll 1d10, add the Ability and subtract the Project Scale. 12+ Critical Success "
-            "(gain 1 Resource), 10-11 Success, 7-9 Alteration, 4-6 a Problem, "
-            "0-3 a Major Problem."
+        summary=(
+            "Build a project's scale and roll the obstruction: "
+            f"1d{projects.OBSTRUCTION_DIE} + Ability - Project Scale."
         ),
+        hand_roll=_hand_roll(),
         fields=_fields(),
+        values=ProjectValues,
         actions=(
             Action("roll", "Roll the obstruction"),
             Action("odds", "Odds", auto=True, random=False),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rules_py.dice_pool import combat, pool
@@ -13,6 +13,7 @@ from rules_py.widget import (
     Block,
     Call,
     Field,
+    FormValues,
     Widget,
     bool_field,
     chart,
@@ -28,22 +29,36 @@ from rules_py.widget import (
 __all__ = ["WIDGETS"]
 
 
-def _profile(values: Mapping[str, Any]) -> combat.StrikeProfile:
+@dataclass(frozen=True)
+class StrikeValues(FormValues):
+    attribute: int
+    ability: int
+    accuracy: int
+    base_damage: int
+    dv: int
+    modifier: str
+    modifier_on: str
+    strife: bool
+    essence: int
+    magnitude: str
+
+
+def _profile(values: StrikeValues) -> combat.StrikeProfile:
     return combat.strike_profile(
-        values["accuracy"],
-        values["base_damage"],
-        strife_essence=values["essence"] if values["strife"] else None,
-        magnitude=int(values["magnitude"]),
+        values.accuracy,
+        values.base_damage,
+        strife_essence=values.essence if values.strife else None,
+        magnitude=int(values.magnitude),
     )
 
 
-def _check(values: Mapping[str, Any], profile: combat.StrikeProfile) -> pool.Check:
+def _check(values: StrikeValues, profile: combat.StrikeProfile) -> pool.Check:
     return combat.strike_check(
-        values["attribute"],
-        values["ability"],
+        values.attribute,
+        values.ability,
         profile,
-        values["dv"],
-        pool.named_modifiers(values["modifier"], values["modifier_on"]),
+        values.dv,
+        pool.named_modifiers(values.modifier, values.modifier_on),
     )
 
 
@@ -72,7 +87,7 @@ def _base_damage_text(profile: combat.StrikeProfile) -> str:
     return f"Base Damage: {view.sum_text(parts)} = {profile.base_damage}."
 
 
-def _odds(values: Mapping[str, Any]) -> list[Block]:
+def _odds(values: StrikeValues) -> list[Block]:
     profile = _profile(values)
     check = _check(values, profile)
     damage = combat.damage_distribution(check, profile.base_damage, pool.NO_EXTRAS)
@@ -97,8 +112,8 @@ def _odds(values: Mapping[str, Any]) -> list[Block]:
     return blocks
 
 
-def _group_lines(values: Mapping[str, Any]) -> list[Block]:
-    magnitude = int(values["magnitude"])
+def _group_lines(values: StrikeValues) -> list[Block]:
+    magnitude = int(values.magnitude)
     if not magnitude:
         return []
     bonus = combat.group_bonus(magnitude)
@@ -115,7 +130,7 @@ def _group_lines(values: Mapping[str, Any]) -> list[Block]:
     ]
 
 
-def _roll(values: Mapping[str, Any], call: Call) -> list[Block]:
+def _roll(values: StrikeValues, call: Call[StrikeValues]) -> list[Block]:
     profile = _profile(values)
     check = _check(values, profile)
     result = combat.strike(pool.roll_check(check, call.rng), profile.base_damage)
@@ -141,7 +156,7 @@ def _roll(values: Mapping[str, Any], call: Call) -> list[Block]:
     return blocks
 
 
-def handle(call: Call) -> dict[str, Any]:
+def handle(call: Call[StrikeValues]) -> dict[str, Any]:
     if call.action == "odds":
         return {"view": _odds(call.values)}
     return {"view": _roll(call.values, call)}
@@ -212,12 +227,14 @@ WIDGETS = (
     Widget(
         name="dice_pool.strike",
         title="Decisive strike",
-        summary="Attack with (Attribute + Ability + Weapon Accuracy) d10s against DV.",
+        summary=f"Attack with (Attribute + Ability + Weapon Accuracy) d{pool.DIE}s against DV.",
         hand_roll=(
-            "Roll (Attribute + Ability + Weapon Accuracy) d10s: 7-9 is one success, 10 is two. "
-            "Matching or exceeding the DV hits for (successes - DV) + Base Damage."
+            f"Roll (Attribute + Ability + Weapon Accuracy) d{pool.DIE}s: {view.single_span()} is "
+            f"one success, {view.double_face()} is two. Matching or exceeding the DV hits for "
+            "(successes - DV) + Base Damage."
         ),
         fields=_fields(),
+        values=StrikeValues,
         actions=(Action("roll", "Strike"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
     ),

@@ -18,15 +18,34 @@ __all__ = [
     "dice_count",
     "dice_label",
     "difficulty_name",
+    "double_face",
     "marked_faces",
     "readable",
     "signed",
+    "single_faces",
+    "single_span",
     "success_count",
     "sum_text",
 ]
 
 EXACT_DENOMINATOR_SHOWN = 1_000_000
 CHART_FLOOR = Fraction(1, 10_000)  # results rarer than this are gathered into the end bars
+
+
+def single_faces() -> str:
+    """ "7, 8 or 9": the faces of a d10 worth one success."""
+    *first, last = (str(face) for face in pool.SINGLE_FACES)
+    return f"{', '.join(first)} or {last}"
+
+
+def single_span() -> str:
+    """ "7-9": the same faces as a range."""
+    return f"{pool.SINGLE_FACES[0]}-{pool.SINGLE_FACES[-1]}"
+
+
+def double_face() -> str:
+    """ "10": the face worth two successes."""
+    return str(pool.DOUBLE_FACE)
 
 
 def dice_count(count: int) -> str:

@@ -7,7 +7,7 @@ between visits. A malformed saved state starts a fresh tracker with a notice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rules_py.core.errors import RulesInputError
@@ -17,6 +17,7 @@ from rules_py.widget import (
     Block,
     Call,
     Field,
+    FormValues,
     Widget,
     bool_field,
     choice_field,
@@ -33,17 +34,25 @@ LOG_SHOWN = 24  # the latest lines; a whole evening would not fit a phone
 RESULTS = [(result.value, label) for result, label in rounds.RESULT_LABELS.items()]
 
 
-def _tracker(call: Call) -> tuple[rounds.Rounds, str]:
+@dataclass(frozen=True)
+class RoundsValues(FormValues):
+    players: int
+    who: str
+    result: str
+    long: bool
+
+
+def _tracker(call: Call[RoundsValues]) -> tuple[rounds.Rounds, str]:
     """The saved tracker, or a new one (with a notice when the saved one was unreadable)."""
     if call.state is None:
-        return rounds.start(call.values["players"]), ""
+        return rounds.start(call.values.players), ""
     try:
         return rounds.from_json(call.state), ""
     except RulesInputError as error:
-        return rounds.start(call.values["players"]), error.message + " A new tracker was started."
+        return rounds.start(call.values.players), error.message + " A new tracker was started."
 
 
-def _status(tracker: rounds.Rounds, values: Mapping[str, Any]) -> list[Block]:
+def _status(tracker: rounds.Rounds, values: RoundsValues) -> list[Block]:
     waiting = ", ".join(rounds.player_name(p) for p in tracker.waiting)
     blocks: list[Block] = [
         facts(
@@ -54,11 +63,11 @@ def _status(tracker: rounds.Rounds, values: Mapping[str, Any]) -> list[Block]:
             ]
         )
     ]
-    if values["players"] != tracker.players:
+    if values.players != tracker.players:
         blocks.append(
             note(
                 f"This tracker has {tracker.players} players; press New tracker to start "
-                f"one with {values['players']}."
+                f"one with {values.players}."
             )
         )
     if tracker.log:
@@ -75,21 +84,21 @@ def _status(tracker: rounds.Rounds, values: Mapping[str, Any]) -> list[Block]:
     return blocks
 
 
-def handle(call: Call) -> dict[str, Any]:
+def handle(call: Call[RoundsValues]) -> dict[str, Any]:
     values = call.values
     tracker, notice = _tracker(call)
     if call.action == "status":
         return {"view": _status(tracker, values), "notice": notice}
     if call.action == "reset":
-        fresh = rounds.start(values["players"])
+        fresh = rounds.start(values.players)
         return {
             "view": [line(f"New tracker: {fresh.players} players, round 1.")],
             "state": fresh.to_json(),
         }
-    result = rounds.TurnResult(values["result"])
+    result = rounds.TurnResult(values.result)
     try:
-        chosen = rounds.parse_players(values["who"], tracker.players)
-        updated = rounds.take_turn(tracker, chosen, result, long=values["long"])
+        chosen = rounds.parse_players(values.who, tracker.players)
+        updated = rounds.take_turn(tracker, chosen, result, long=values.long)
     except RulesInputError as error:  # the engine names its "player"; the form calls it "who"
         raise RulesInputError("who", error.message) from None
     return {
@@ -129,6 +138,7 @@ WIDGETS = (
             choice_field("result", "Result", RESULTS),
             bool_field("long", "Long test", help="The gamemaster intervenes before the test."),
         ),
+        values=RoundsValues,
         actions=(
             Action("record", "Record turn", random=False),
             Action("reset", "New tracker", random=False),

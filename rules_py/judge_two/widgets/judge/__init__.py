@@ -1,0 +1,70 @@
+"""Widget ``judge_two.judge``: roll, then judge the dice (The Way of All the Earth).
+
+The roll shows every legal judgment as a card; picking one sends the same
+request back with the same seed (so the same dice) and the chosen judgment in
+``choice``. The recommended judgment carries a badge and is never picked for
+the player, except when there is nothing to judge (doubles).
+
+The form is in :mod:`.form`, what it sets before the dice in :mod:`.settings`;
+the previews in :mod:`.odds`, one character's roll in :mod:`.single`, a
+group's in :mod:`.group_roll`, and what an attack imposes in
+:mod:`.consequences`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_py.judge_two import judging as jt
+from rules_py.judge_two.widgets.judge.form import FIELDS, GROUP, JudgeValues
+from rules_py.judge_two.widgets.judge.group_roll import group_roll
+from rules_py.judge_two.widgets.judge.odds import group_odds, single_odds
+from rules_py.judge_two.widgets.judge.single import single_roll
+from rules_py.widget import Action, Call, Widget
+
+__all__ = ["WIDGETS"]
+
+
+def handle(call: Call[JudgeValues]) -> dict[str, Any]:
+    values = call.values
+    is_group = values.mode == GROUP
+    if call.action == "odds":
+        view = group_odds(values) if is_group else single_odds(values)
+    else:
+        view = group_roll(values, call) if is_group else single_roll(values, call)
+    return {"view": view}
+
+
+def _hand_roll() -> str:
+    plain = jt.resolve_conditions(
+        jt.ActionKind.TEST, bold=False, faint=False, quick=False, long=False
+    )
+    guilty = jt.GUILTY_TRUTHS
+    return (
+        f"Roll {_number(plain.dice_rolled)} {_number(jt.SIDES)}-sided dice. Choose one as the "
+        "Light die and add your attribute (or essence) rank: equal to or above the challenge "
+        f"level succeeds. The other is the Truth die: {guilty[0]}-{guilty[-1]} is guilty (the "
+        f"gamemaster intervenes), {guilty[-1] + 1}-{jt.SIDES} innocent."
+    )
+
+
+def _number(count: int) -> str:
+    return {2: "two", 3: "three", 6: "six"}.get(count, str(count))
+
+
+WIDGETS = (
+    Widget(
+        name="judge_two.judge",
+        title="Judge Two judge",
+        summary=(
+            "Roll two dice (three if bold or faint), then judge one as Light and one as "
+            "Truth; every judgment is shown, with a recommendation."
+        ),
+        hand_roll=_hand_roll(),
+        fields=FIELDS,
+        values=JudgeValues,
+        actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
+        handler=handle,
+        extra_keys=("choice",),
+    ),
+)
