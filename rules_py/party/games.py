@@ -68,6 +68,7 @@ GAME_MODULES: dict[str, tuple[str, str]] = {
     "cairn": ("rules_py.cairn.characters", "CAIRN_RULES"),
     "might-heart": ("rules_py.cairn.characters", "MIGHT_HEART_RULES"),
     "grit": ("rules_py.cairn.characters", "GRIT_RULES"),
+    "dice_pool": ("rules_py.dice_pool.characters", "DICE_POOL_RULES"),
 }
 
 
