@@ -69,6 +69,7 @@ GAME_MODULES: dict[str, tuple[str, str]] = {
     "might-heart": ("rules_py.cairn.characters", "MIGHT_HEART_RULES"),
     "grit": ("rules_py.cairn.characters", "GRIT_RULES"),
     "dice_pool": ("rules_py.dice_pool.characters", "DICE_POOL_RULES"),
+    "judge_two": ("rules_py.judge_two.characters", "JUDGE_TWO_RULES"),
 }
 
 
