@@ -70,6 +70,7 @@ GAME_MODULES: dict[str, tuple[str, str]] = {
     "grit": ("rules_py.cairn.characters", "GRIT_RULES"),
     "dice_pool": ("rules_py.dice_pool.characters", "DICE_POOL_RULES"),
     "judge_two": ("rules_py.judge_two.characters", "JUDGE_TWO_RULES"),
+    "huldufolk": ("rules_py.huldufolk.characters", "HULDUFOLK_RULES"),
 }
 
 

@@ -274,4 +274,4 @@ def test_an_unknown_game_is_refused_listing_the_games() -> None:
     with pytest.raises(RulesInputError) as caught:
         members.read_member(bea_json(game="chess"))
     assert caught.value.field == "game"
-    assert "cairn, might-heart, grit" in caught.value.message
+    assert "cairn, might-heart, grit, dice_pool, judge_two, huldufolk" in caught.value.message
