@@ -59,10 +59,9 @@ def check_id(value: object, field_name: str = "id") -> str:
     return value
 
 
-def _at(path: str, index: int, error: RulesInputError) -> RulesInputError:
-    """An item's error, renamed to its place in the list (``items.2.slots``)."""
-    inner = error.field.split(".")[-1]
-    return RulesInputError(f"{path}.{index}.{inner}", f"Item {index + 1}: {error.message}")
+def _at(place: str, index: int, error: RulesInputError) -> RulesInputError:
+    """An item's error, renamed to its place in the list (``cards.2``, ``items.2.slots``)."""
+    return RulesInputError(place, f"Item {index + 1}: {error.message}")
 
 
 @dataclass(frozen=True)
@@ -118,7 +117,7 @@ class ListField:
             try:
                 return self.item.validate(raw)
             except RulesInputError as error:
-                raise _at(self.name, index, error) from None
+                raise _at(f"{self.name}.{index}", index, error) from None
         assert self.record is not None
         if not isinstance(raw, Mapping):
             raise RulesInputError(
@@ -141,7 +140,7 @@ class ListField:
                     raw.get(item_field.name, item_field.default)
                 )
             except RulesInputError as error:
-                raise _at(self.name, index, error) from None
+                raise _at(f"{self.name}.{index}.{item_field.name}", index, error) from None
         return self.record(**values)
 
     def to_json(self, value: tuple[Any, ...]) -> list[JsonValue]:

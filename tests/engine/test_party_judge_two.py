@@ -240,3 +240,14 @@ def test_a_rank_outside_zero_to_three_is_refused() -> None:
         character(arm=4)
     assert caught.value.field == "arm"
     assert caught.value.message == "Arm must be a whole number from 0 to 3 (got 4)."
+
+
+def test_gaaliks_veiled_attack_imposes_two_risk_and_nothing_else() -> None:
+    """The Way of All the Earth, Veiled Attacks: "Gaalik's player rolls and gets an
+    innocent success. Gaalik feels his aim lock into place over his target's
+    heart, imposing two risk"; veiled attacks "cannot impose threats, marks, or
+    finishers, but they do impose appropriate amounts of risk"."""
+    target = character(kind="foe", power_level=6)
+    outcome = event(target, "attacked", degrees=1, veiled=True, threat="disarm", mark="crush")
+    assert changed(target, outcome) == {"risk": (0, 2)}
+    assert "Veiled attack: risk only, no threats, marks or finishers." in outcome.notes

@@ -147,3 +147,20 @@ def test_a_shared_link_with_a_proto_key_is_refused_not_obeyed() -> None:
     member = ok("party.new", {"game": "cairn", "id": "bea", "name": "Bea"})["member"]
     answer = call("party.validate", {"member": {**member, "__proto__": {"hp": 1}}})
     assert answer["error"]["field"] == "__proto__"
+
+
+@pytest.mark.parametrize("key", list(keys()))
+def test_every_game_answers_new_validate_and_its_events(key: str) -> None:
+    """Each game's every event, with its defaults, answers (a change or a
+    refusal in words) and never fails unexpectedly."""
+    member = ok("party.new", {"game": key, "id": "m-1", "name": "Someone"})["member"]
+    assert ok("party.validate", {"member": member})["member"] == member
+    described = next(g for g in web.party_catalog()["games"] if g["key"] == key)
+    for event in described["events"]:
+        answer = call("party.event", {"member": member, "event": event["name"], "seed": 5})
+        if answer["ok"] and answer["result"]["changes"]:
+            result = answer["result"]
+            back = ok("party.undo", {"member": result["member"], "changes": result["changes"]})
+            assert back["member"] == member
+        elif not answer["ok"]:
+            assert "unexpectedly" not in answer["error"]["message"], (event, answer)
