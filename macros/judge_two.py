@@ -14,7 +14,7 @@ from rules_py.judge_two.tables import tables
 
 __all__ = [
     "RENDERERS",
-    "armour",
+    "armor",
     "attack_bands",
     "attributes",
     "challenge_levels",

@@ -23,6 +23,11 @@ under today's name.
 
 Response: ``{"ok": true, "result": {...}}`` or
 ``{"ok": false, "error": {"field": ..., "message": ...}}``.
+
+The party (characters and foes, and what happens to them) answers through
+the same call under ``party.*`` names (:mod:`rules_py.party.boundary`), and
+describes its sheets in :func:`party_catalog`, apart from the widgets'
+catalog, whose entries the built pages embed.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from typing import Any
 from rules_py import log_entry, registry
 from rules_py.core.errors import RulesInputError, describe
 from rules_py.core.rng import SEED_LIMIT, Rng, fresh_seed
+from rules_py.party import boundary as party
 from rules_py.widget import Call, Field, Widget
 
 __all__ = [
@@ -43,6 +49,8 @@ __all__ = [
     "catalog",
     "catalog_json",
     "nesting_depth",
+    "party_catalog",
+    "party_catalog_json",
 ]
 
 RESERVED_KEYS = ("action", "seed", "state")
@@ -65,6 +73,16 @@ def catalog_json() -> str:
     return json.dumps(catalog())
 
 
+def party_catalog() -> dict[str, Any]:
+    """Every game's character sheet (fields with type, bounds and default; the
+    caps between them; what derives), its events, the bestiary's foes."""
+    return party.catalog()
+
+
+def party_catalog_json() -> str:
+    return json.dumps(party_catalog())
+
+
 def call(name: str, request_json: str) -> str:
     """Run widget ``name`` on a JSON request; always returns a JSON response."""
     try:
@@ -85,6 +103,13 @@ def _error(field: str | None, message: str) -> str:
 
 
 def _run(name: str, request_json: str) -> dict[str, Any]:
+    if isinstance(name, str) and name.startswith("party."):
+        if name not in party.OPERATIONS:
+            known = ", ".join(party.OPERATIONS)
+            raise RulesInputError(
+                "widget", f"Unknown party operation {describe(name)}. Known: {known}."
+            )
+        return party.run(name, _parse(request_json), _seed)
     if not isinstance(name, str) or name not in registry.WIDGET_MODULES:
         known = ", ".join(registry.names())
         raise RulesInputError("widget", f"Unknown widget {describe(name)}. Known widgets: {known}.")

@@ -186,7 +186,7 @@ def parse_die(text: str, field: str) -> int:
     """ "d8" (or "D8", "1d8", "8") -> 8; only the weapon dice d4-d12."""
     cleaned = text.strip().lower().removeprefix("1d").removeprefix("d")
     allowed = ", ".join(f"d{s}" for s in WEAPON_DICE)
-    if cleaned.isdigit() and int(cleaned) in WEAPON_DICE:
+    if cleaned.isascii() and cleaned.isdigit() and int(cleaned) in WEAPON_DICE:
         return int(cleaned)
     raise RulesInputError(field, f"Each die must be one of: {allowed} (got {text.strip()!r}).")
 

@@ -145,7 +145,10 @@ def test_other_attackers_dice_are_parsed(text: str, dice: tuple[int, ...]) -> No
     assert attack.parse_dice_list(text) == dice
 
 
-@pytest.mark.parametrize("text", ["d7", "d20", "2d6", "sword", "d", "d6, -", "d100"])
+# "\u00b2" and "\u0666" are digits to str.isdigit (a superscript two, an Arabic-Indic six).
+@pytest.mark.parametrize(
+    "text", ["d7", "d20", "2d6", "sword", "d", "d6, -", "d100", "d\u00b2", "\u0666"]
+)
 def test_bad_dice_name_the_allowed_dice(text: str) -> None:
     with pytest.raises(RulesInputError) as caught:
         attack.parse_dice_list(text)

@@ -47,13 +47,13 @@ class HarmResult:
 
 
 def _cairn_story(
-    target: Target, hit: Stage, key: str, rng: Rng
+    target: Target, hit: Stage, key: str, rng: Rng, scores: PcScores | None
 ) -> tuple[str, Tone, list[str], ScarResult | None]:
     scar = None
     lines: list[str] = []
     if key == "zero":
         if target.kind == "pc":
-            scores = PcScores(
+            scores = scores or PcScores(
                 target.max_hp, target.score("STR"), target.score("DEX"), target.score("WIL")
             )
             scar = roll_scar(hit.damage, scores, rng)
@@ -82,8 +82,15 @@ def _cairn_story(
     return "", "neutral", lines, None
 
 
-def apply_harm(target: Target, damage: int, rng: Rng) -> HarmResult:
-    """Deal ``damage`` (after armour) to ``target``, rolling the save (and scar) it calls for."""
+def apply_harm(
+    target: Target, damage: int, rng: Rng, scores: PcScores | None = None
+) -> HarmResult:
+    """Deal ``damage`` (after armour) to ``target``, rolling the save (and scar) it calls for.
+
+    ``scores``: a Cairn PC's maximum and current scores for a scar's rolls,
+    when they are known (a character sheet); without them the target's
+    scores are taken as its maximums (``MAXIMUM_READING``).
+    """
     target = check_target(target)
     hit = stage(target, damage)
     save = cairn.roll_save(hit.ability_after, rng, target.rules) if hit.needs_save else None
@@ -124,10 +131,10 @@ def apply_harm(target: Target, damage: int, rng: Rng) -> HarmResult:
     elif key == "pool":
         headline = f"{pool} {hit.pool_after} left"
     elif target.rules == CAIRN:
-        headline, tone, extra, scar = _cairn_story(target, hit, key, rng)
+        headline, tone, extra, scar = _cairn_story(target, hit, key, rng, scores)
         lines += extra
         if scar is not None:
-            notes += [TOTAL_READING, MAXIMUM_READING]
+            notes += [TOTAL_READING] if scores else [TOTAL_READING, MAXIMUM_READING]
     elif target.rules == MIGHT_HEART:
         headline, tone = _might_heart_story(target, hit, key, lines, notes)
     else:
