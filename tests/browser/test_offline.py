@@ -250,7 +250,7 @@ def test_a_tab_left_on_the_old_build_moves_to_the_new_one_by_a_full_load(
         assert tab.url == address
         # A new document, loaded as a whole, running the new build's script.
         assert tab.evaluate("window.rpOldDocument") is None
-        tab.wait_for_function("window.rpBuild === 'B'")  # once the module has run
+        tab.wait_for_function("() => window.rpBuild === 'B'")  # once the module has run
         loads = tab.evaluate("performance.getEntriesByType('navigation').map((n) => n.name)")
         assert loads == [address]
 

@@ -163,7 +163,10 @@ def test_a_renderer_reading_a_field_its_block_lacks_fails(runtime_copy: Path) ->
 
 def test_a_message_a_side_does_not_handle_fails(runtime_copy: Path) -> None:
     messages = runtime_copy / "contract" / "messages.js"
-    union = "ProgressMessage | ReadyMessage | FailedMessage | ResponseMessage"
+    union = (
+        "ProgressMessage | BusyMessage | CrashedMessage | ReadyMessage | FailedMessage"
+        " | ResponseMessage"
+    )
     edit(messages, f"/** @typedef {{{union}}} WorkerMessage */",
          '/** @typedef {{ type: "ping" }} PingMessage */\n'
          f"/** @typedef {{{union} | PingMessage}} WorkerMessage */")
