@@ -1,6 +1,7 @@
-# Entry points: `make serve` (build and serve on http://127.0.0.1:8000),
+# Entry points: `make serve` (build and serve on http://127.0.0.1:$(PORT)),
 # `make test` (the whole suite, as CI runs it), `make site`, `make bench`.
 # Every target installs what it needs first and skips work that is up to date.
+# The build reads SITE_URL and EDIT_URI from the environment (mkdocs.yml).
 
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -11,11 +12,14 @@ NPM_STAMP := node_modules/.installed
 WHEELS_DIR := .cache/pyodide-wheels
 WHEELS_STAMP := $(WHEELS_DIR)/.downloaded
 SITE_STAMP := site/.built
+# The environment the build reads: a change rebuilds the site.
+SITE_ENV := .cache/site-env
+PORT ?= 8000
 SITE_SOURCES := mkdocs.yml pyproject.toml package-lock.json \
 	$(shell find docs rules_py macros hooks site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve site test bench lint chromium deps clean
+.PHONY: serve site test bench lint chromium deps clean FORCE
 
 deps: $(PY_STAMP) $(NPM_STAMP)
 
@@ -28,10 +32,16 @@ $(NPM_STAMP): package-lock.json package.json
 	npm ci --no-audit --no-fund
 	touch $@
 
+# Rewritten only when SITE_URL or EDIT_URI differ from the last build's.
+$(SITE_ENV): FORCE
+	@mkdir -p $(@D)
+	@echo 'SITE_URL=$(SITE_URL) EDIT_URI=$(EDIT_URI)' | cmp -s - $@ \
+		|| echo 'SITE_URL=$(SITE_URL) EDIT_URI=$(EDIT_URI)' > $@
+
 # The pages, then the steps that follow them (runtime/build): the runtime's
 # files, Python (Pyodide, wheel, snapshot) and the build's manifest, then the
-# service worker, web app manifest and icons.
-$(SITE_STAMP): $(PY_STAMP) $(NPM_STAMP) $(SITE_SOURCES)
+# service worker, web app manifest and icons, and _headers.
+$(SITE_STAMP): $(PY_STAMP) $(NPM_STAMP) $(SITE_SOURCES) $(SITE_ENV)
 	$(BIN)/mkdocs build --strict --quiet
 	$(BIN)/python -m runtime.build --site site
 	touch $@
@@ -39,7 +49,7 @@ $(SITE_STAMP): $(PY_STAMP) $(NPM_STAMP) $(SITE_SOURCES)
 site: $(SITE_STAMP)
 
 serve: site
-	$(BIN)/python scripts/serve.py --dir site --port 8000
+	$(BIN)/python scripts/serve.py --dir site --port $(PORT)
 
 # Pure-Python wheels of pytest and hypothesis, installed into Pyodide by the
 # tests/pyodide suite (Pyodide cannot reach PyPI under Node here).
