@@ -1,7 +1,8 @@
-# Entry points: `make serve` (build and serve on http://127.0.0.1:$(PORT)),
-# `make test` (the whole suite, as CI runs it), `make site`, `make bench`.
-# Every target installs what it needs first and skips work that is up to date.
-# The build reads SITE_URL and EDIT_URI from the environment (mkdocs.yml).
+# Entry points: `make dev` (the live preview on http://127.0.0.1:$(PORT)),
+# `make serve` (build and serve), `make test` (the whole suite, as CI runs it),
+# `make site`, `make bench`. Every target installs what it needs first and
+# skips work that is up to date. The build reads SITE_URL and EDIT_URI from
+# the environment (mkdocs.yml; README, "Deploy").
 
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -19,7 +20,7 @@ SITE_SOURCES := mkdocs.yml pyproject.toml package-lock.json \
 	$(shell find docs rules_py macros hooks site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve site test bench lint chromium deps clean FORCE
+.PHONY: dev serve site test bench lint chromium deps clean FORCE
 
 deps: $(PY_STAMP) $(NPM_STAMP)
 
@@ -50,6 +51,10 @@ site: $(SITE_STAMP)
 
 serve: site
 	$(BIN)/python scripts/serve.py --dir site --port $(PORT)
+
+# The live preview: rebuilt on every save, open pages reloaded (scripts/dev.py).
+dev: $(PY_STAMP) $(NPM_STAMP)
+	$(BIN)/python scripts/dev.py --port $(PORT)
 
 # Pure-Python wheels of pytest and hypothesis, installed into Pyodide by the
 # tests/pyodide suite (Pyodide cannot reach PyPI under Node here).

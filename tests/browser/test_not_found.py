@@ -22,6 +22,8 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 from runtime.build import assets, offline
 from tests.conftest import ROOT, load_serve_module
 
+pytestmark = pytest.mark.browser
+
 SUB_PATH = "/srd-preview/"
 # Material's header in the light scheme: mkdocs.yml's indigo primary.
 INDIGO = "rgb(64, 81, 181)"
