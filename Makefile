@@ -70,6 +70,7 @@ chromium:
 lint: $(PY_STAMP)
 	$(BIN)/ruff check rules_py macros hooks runtime tests bench scripts
 	$(BIN)/mypy --strict rules_py runtime
+	$(BIN)/zizmor --offline --quiet --config .github/zizmor.yml .github/workflows
 
 test: site $(WHEELS_STAMP) chromium lint
 	$(BIN)/python -m pytest
