@@ -198,10 +198,11 @@ class Builder:
     """Builds the site into a new folder of ``work``: the pages, the
     runtime's files, and Python's part of the runtime, kept between builds."""
 
-    def __init__(self, root: Path, work: Path, site_url: str, seed: Path | None) -> None:
+    def __init__(self, root: Path, work: Path, port: int, seed: Path | None) -> None:
         self.root = root
         self.work = work
-        self.site_url = site_url
+        self.builds = work / "builds" / str(port)  # a run's own: one per port
+        self.site_url = f"http://127.0.0.1:{port}/"
         self.seed = seed
         self.count = 0
 
@@ -255,7 +256,7 @@ class Builder:
             traceback.print_exc()
             raise BuildFailed(f"Python's part of the runtime failed: {error}") from error
         self.count += 1
-        target = self.work / "builds" / str(self.count)
+        target = self.builds / str(self.count)
         if target.exists():
             shutil.rmtree(target)
         self._build_pages(target)
@@ -297,14 +298,16 @@ def _log_to_terminal(docs: Path) -> None:
         logger.addHandler(handler)
 
 
-class DevHandler(SiteHandler):  # type: ignore[misc]
+class DevHandler(SiteHandler):
     """scripts/serve.py's handler over the current build, with the reload
     script in every page, the reload events, and the dev service worker."""
 
     server: DevServer
 
     def __init__(self, request: Any, client_address: Any, server: DevServer) -> None:
-        super().__init__(request, client_address, server, directory=str(server.current))
+        # The build this request is answered from, and its number, together.
+        folder, self.build_id = server.served()
+        super().__init__(request, client_address, server, directory=str(folder))
 
     def do_GET(self) -> None:
         route = self.path.split("?")[0]
@@ -326,7 +329,7 @@ class DevHandler(SiteHandler):  # type: ignore[misc]
         return path if path.suffix == ".html" and path.is_file() else None
 
     def html_body(self, body: bytes) -> bytes:
-        tag = f'<script src="{RELOAD_SCRIPT}" data-build="{self.server.build_id}"></script>'
+        tag = f'<script src="{RELOAD_SCRIPT}" data-build="{self.build_id}"></script>'
         end = body.rfind(b"</body>")
         end = len(body) if end < 0 else end
         return body[:end] + tag.encode() + body[end:]
@@ -366,14 +369,24 @@ class DevServer(http.server.ThreadingHTTPServer):
     quiet = True
 
     def __init__(self, port: int, builder: Builder) -> None:
+        super().__init__(("127.0.0.1", port), DevHandler)  # the port first: it may be taken
         self.builder = builder
-        self.current = builder.build()
-        self.build_id = builder.count
         self.stopping = False
         self._changed: set[Path] = set()
         self._wake = threading.Event()
         self._served = threading.Condition()
-        super().__init__(("127.0.0.1", port), DevHandler)
+        try:
+            # An earlier run's builds (only one run can hold the port).
+            shutil.rmtree(builder.builds, ignore_errors=True)
+            self.current = builder.build()
+        except BaseException:
+            self.server_close()
+            raise
+        self.build_id = builder.count
+
+    def served(self) -> tuple[Path, int]:
+        with self._served:
+            return self.current, self.build_id
 
     def wait_for_build(self, seen: int | None, timeout: float) -> int:
         with self._served:
@@ -404,12 +417,12 @@ class DevServer(http.server.ThreadingHTTPServer):
                     traceback.print_exc()
                 log.info("The build failed (%s): still serving the last good one.", error)
                 continue
-            previous, self.current = self.current, target
             with self._served:
+                previous, self.current = self.current, target
                 self.build_id = self.builder.count
                 self._served.notify_all()
             log.info("Built in %.2f s: reloading the open pages.", time.monotonic() - started)
-            for old in (self.builder.work / "builds").iterdir():
+            for old in self.builder.builds.iterdir():
                 if old not in (previous, target):
                     shutil.rmtree(old, ignore_errors=True)
 
@@ -450,14 +463,16 @@ def main() -> None:
     root = ROOT
     work = root / ".cache" / "dev"
     _log_to_terminal(root / "docs")
-    if (work / "builds").exists():
-        shutil.rmtree(work / "builds")
-    builder = Builder(root, work, f"http://127.0.0.1:{args.port}/", args.seed or root / "site")
+    builder = Builder(root, work, args.port, args.seed or root / "site")
     started = time.monotonic()
     try:
         server = DevServer(args.port, builder)
+    except OSError as error:
+        raise SystemExit(f"Port {args.port} is taken ({error}): try PORT={args.port + 1} "
+                         "make dev") from error
     except BuildFailed as error:
-        raise SystemExit(f"The first build failed: {error}") from error
+        raise SystemExit(f"The first build failed ({error}): fix it and run make dev "
+                         "again.") from error
     log.info("Built in %.2f s.", time.monotonic() - started)
     observer = Observer()
     changes = _Changes(server, root)

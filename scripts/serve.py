@@ -155,8 +155,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().do_GET()
 
     def _send_to_base(self) -> bool:
-        """``/`` of a site built for a sub-path sends the browser there."""
-        if self.base_path == "/" or self.path.split("?")[0] != "/":
+        """``/`` of a site built for a sub-path, or that path without its
+        final slash, sends the browser there."""
+        if self.base_path == "/" or self.path.split("?")[0] not in ("/", self.base_path[:-1]):
             return False
         self.send_response(HTTPStatus.FOUND)
         self.send_header("Location", self.base_path)
