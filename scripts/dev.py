@@ -311,7 +311,7 @@ class DevHandler(SiteHandler):
 
     def do_GET(self) -> None:
         route = self.path.split("?")[0]
-        if route == EVENTS:
+        if route == EVENTS and self.command == "GET":
             self._stream_builds()
         elif route == RELOAD_SCRIPT:
             self._send_text((HERE / "reload.js").read_bytes(), "text/javascript")
@@ -319,8 +319,13 @@ class DevHandler(SiteHandler):
             self._send_text((HERE / "sw.js").read_bytes(), "text/javascript")
         elif (page := self._page()) is not None:
             self._send_text(self.html_body(page.read_bytes()), "text/html; charset=utf-8")
+        elif self.command == "HEAD":
+            super().do_HEAD()
         else:
             super().do_GET()
+
+    def do_HEAD(self) -> None:
+        self.do_GET()  # the same answers, without their bodies
 
     def _page(self) -> Path | None:
         path = Path(self.translate_path(self.path))
