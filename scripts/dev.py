@@ -22,10 +22,13 @@ reloads the open pages:
   line, where the build names what it looked for);
 - pages get a script (``scripts/dev/reload.js``) that reloads them when a
   new build is served;
-- the site's offline cache is off: ``/sw.js`` is a service worker that
-  removes the site's caches and itself (``scripts/dev/sw.js``), so no page
-  ever comes from an older build's cache, even on an address where
-  ``make serve`` ran before.
+- nothing is reused unasked: the site's offline cache is off (``/sw.js``
+  is a service worker that removes the site's caches and itself,
+  ``scripts/dev/sw.js``), every file but the versioned ones is sent with
+  ``Cache-Control: no-cache``, and the first time a browser asks for
+  ``/sw.js`` in a run its HTTP cache of the address is cleared, so no page
+  ever comes from an older build, even on an address where ``make serve``
+  ran before.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 from mkdocs.commands.build import build as mkdocs_build  # noqa: E402
 from mkdocs.config import load_config  # noqa: E402
 from mkdocs.exceptions import MkDocsException  # noqa: E402
-from serve import SiteHandler  # noqa: E402
+from serve import SiteHandler, is_immutable  # noqa: E402
 from watchdog.events import FileSystemEvent, FileSystemEventHandler  # noqa: E402
 from watchdog.observers import Observer  # noqa: E402
 
@@ -65,6 +68,7 @@ __all__ = ["DevServer", "main", "python_inputs"]
 HERE = Path(__file__).resolve().parent / "dev"
 RELOAD_SCRIPT = "/__dev__/reload.js"
 EVENTS = "/__dev__/events"
+COOKIE = "srd-dev-run"
 # Sources of the pages and of the runtime's files.
 WATCHED = ("docs", "macros", "hooks", "site_overrides", "runtime", "rules_py")
 WATCHED_FILES = ("mkdocs.yml", "pyproject.toml", "package-lock.json")
@@ -316,7 +320,7 @@ class DevHandler(SiteHandler):
         elif route == RELOAD_SCRIPT:
             self._send_text((HERE / "reload.js").read_bytes(), "text/javascript")
         elif route == "/sw.js":
-            self._send_text((HERE / "sw.js").read_bytes(), "text/javascript")
+            self._send_service_worker()
         elif (page := self._page()) is not None:
             self._send_text(self.html_body(page.read_bytes()), "text/html; charset=utf-8")
         elif self.command == "HEAD":
@@ -339,19 +343,38 @@ class DevHandler(SiteHandler):
         end = len(body) if end < 0 else end
         return body[:end] + tag.encode() + body[end:]
 
-    def _send_text(self, body: bytes, content_type: str) -> None:
+    def end_headers(self) -> None:
+        # Nothing of a preview may be reused unasked: every file but those
+        # whose address names their version is checked again at each use.
+        if not is_immutable(self.site_address() or "/"):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def _send_text(self, body: bytes, content_type: str, *headers: tuple[str, str]) -> None:
         self.send_response(200)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
+        for name, value in headers:
+            self.send_header(name, value)
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def _send_service_worker(self) -> None:
+        """The dev service worker. The first time a browser asks for it in
+        this run, the browser's HTTP cache of this address is cleared too:
+        make serve's answers carry no Cache-Control, so a browser may reuse
+        them for a while, and once the old service worker is gone they
+        would show an older build."""
+        run = f"{COOKIE}={self.server.run}"
+        headers = [("Set-Cookie", f"{run}; Path=/; SameSite=Strict")]
+        if run not in (self.headers.get("Cookie") or ""):
+            headers.append(("Clear-Site-Data", '"cache"'))
+        self._send_text((HERE / "sw.js").read_bytes(), "text/javascript", *headers)
+
     def _stream_builds(self) -> None:
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-store")
         self.end_headers()
         seen = None
         try:
@@ -376,6 +399,7 @@ class DevServer(http.server.ThreadingHTTPServer):
     def __init__(self, port: int, builder: Builder) -> None:
         super().__init__(("127.0.0.1", port), DevHandler)  # the port first: it may be taken
         self.builder = builder
+        self.run = f"{time.time_ns():x}"
         self.stopping = False
         self._changed: set[Path] = set()
         self._wake = threading.Event()

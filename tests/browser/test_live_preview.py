@@ -6,6 +6,7 @@ to the change on screen is printed (the README quotes it)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from runtime.build.hosts import EVERY_RESPONSE
 from tests.browser.conftest import (
@@ -30,7 +31,7 @@ from tests.browser.conftest import (
     ConsoleLog,
     press_for_new_seed,
 )
-from tests.conftest import ROOT, pages_with_widget
+from tests.conftest import ROOT, load_serve_module, pages_with_widget
 
 pytestmark = pytest.mark.browser
 
@@ -42,6 +43,8 @@ PROJECT = ("docs", "macros", "hooks", "site_overrides", "runtime", "rules_py", "
 # prints timings too); the test fails only if no reload comes at all.
 RELOAD_BOUND_S = 2.0
 RELOAD_TIMEOUT_MS = 60_000
+# make serve's service worker caches the whole site first.
+INSTALL_TIMEOUT_MS = 120_000
 
 
 @dataclass
@@ -66,6 +69,31 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+@contextlib.contextmanager
+def _running(project: Path, port: int, seed: Path) -> Iterator[Preview]:
+    """make dev's script of ``project`` on ``port``, until the block ends."""
+    process = subprocess.Popen(
+        [sys.executable, "-u", str(project / "scripts" / "dev.py"), "--port", str(port),
+         "--seed", str(seed)],
+        cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    running = Preview(f"http://127.0.0.1:{port}/", project)
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            running.output.append(line.rstrip())
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        running.wait_for_output("Serving the live preview", 0, timeout=180)
+        yield running
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 @pytest.fixture(scope="module")
 def preview(built_site: Path) -> Iterator[Preview]:
     """make dev, run from a copy of the project; Python's part of the runtime
@@ -81,27 +109,8 @@ def preview(built_site: Path) -> Iterator[Preview]:
                 project.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(source, project / name)
         (project / "node_modules").symlink_to(ROOT / "node_modules")
-        port = _free_port()
-        process = subprocess.Popen(
-            [sys.executable, "-u", str(project / "scripts" / "dev.py"), "--port", str(port),
-             "--seed", str(built_site)],
-            cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
-        )
-        running = Preview(f"http://127.0.0.1:{port}/", project)
-
-        def read() -> None:
-            assert process.stdout is not None
-            for line in process.stdout:
-                running.output.append(line.rstrip())
-
-        threading.Thread(target=read, daemon=True).start()
-        try:
-            running.wait_for_output("Serving the live preview", 0, timeout=180)
+        with _running(project, _free_port(), built_site) as running:
             yield running
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
 
 
 def test_every_answer_carries_the_site_headers(preview: Preview) -> None:
@@ -176,3 +185,32 @@ def test_a_build_error_is_printed_with_its_page_and_line(
     with page.expect_navigation(timeout=RELOAD_TIMEOUT_MS):
         source.write_text(text)
     assert page.title() == title
+
+
+def test_no_page_comes_from_the_offline_cache_of_make_serve(
+    preview: Preview, built_site: Path, fresh_context: BrowserContext
+) -> None:
+    """A contributor who ran make serve on the same address: its service
+    worker answered every page from its cache. Under make dev it removes
+    itself and that cache, and the page is the preview's."""
+    port = _free_port()
+    server = load_serve_module().make_server(built_site, port, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page = fresh_context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{port}/dice/")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                               timeout=INSTALL_TIMEOUT_MS)
+    finally:
+        server.shutdown()
+        server.server_close()
+    with _running(preview.project, port, built_site) as second:
+        response = page.goto(second.url + "dice/")
+        assert response is not None and response.from_service_worker  # the old cache, once
+        page.wait_for_function("() => navigator.serviceWorker.controller === null",
+                               timeout=RELOAD_TIMEOUT_MS)
+        assert [n for n in page.evaluate("caches.keys()") if n.startswith("rp-site-")] == []
+        response = page.goto(second.url + "cairn/")
+        assert response is not None and not response.from_service_worker
+        assert response.headers["cache-control"] == "no-cache"
+        assert "/__dev__/reload.js" in response.text()
