@@ -1,7 +1,9 @@
-# Entry points: `make serve` (build and serve on http://127.0.0.1:8000),
-# `make test` (the whole suite, as CI runs it), `make site`, `make bench`,
-# `make zensical` (the site built by Zensical, and its browser test).
-# Every target installs what it needs first and skips work that is up to date.
+# Entry points: `make dev` (the live preview on http://127.0.0.1:$(PORT)),
+# `make serve` (build and serve), `make test` (the whole suite, as CI runs it),
+# `make site`, `make bench`, `make zensical` (the site built by Zensical,
+# and its browser test). Every target installs what it needs first and
+# skips work that is up to date. The build reads SITE_URL and EDIT_URI from
+# the environment (mkdocs.yml; README, "Deploy").
 
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -12,11 +14,14 @@ NPM_STAMP := node_modules/.installed
 WHEELS_DIR := .cache/pyodide-wheels
 WHEELS_STAMP := $(WHEELS_DIR)/.downloaded
 SITE_STAMP := site/.built
+# The environment the build reads: a change rebuilds the site.
+SITE_ENV := .cache/site-env
+PORT ?= 8000
 SITE_SOURCES := mkdocs.yml pyproject.toml package-lock.json \
 	$(shell find docs rules_py macros site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve site test bench lint chromium deps clean zensical
+.PHONY: dev serve site test bench lint chromium deps clean zensical FORCE
 
 deps: $(PY_STAMP) $(NPM_STAMP)
 
@@ -29,12 +34,18 @@ $(NPM_STAMP): package-lock.json package.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The pages, then the steps that follow them (runtime/build): the search
-# index's own entries and the roller pages' changes, the runtime's files,
-# Python (Pyodide, wheel, snapshot) and the build's manifest, then the
-# service worker, web app manifest and icons. Not --quiet: MkDocs 1.6 then
-# drops warnings before strict mode counts them, and builds despite them.
-$(SITE_STAMP): $(PY_STAMP) $(NPM_STAMP) $(SITE_SOURCES)
+# Rewritten only when SITE_URL or EDIT_URI differ from the last build's.
+$(SITE_ENV): FORCE
+	@mkdir -p $(@D)
+	@echo 'SITE_URL=$(SITE_URL) EDIT_URI=$(EDIT_URI)' | cmp -s - $@ \
+		|| echo 'SITE_URL=$(SITE_URL) EDIT_URI=$(EDIT_URI)' > $@
+
+# The pages, then the steps that follow them (runtime/build): the runtime's
+# files, Python (Pyodide, wheel, snapshot) and the build's manifest, then the
+# search index's own entries and the roller pages' changes, then the
+# service worker, web app manifest and icons, and _headers. Not --quiet:
+# MkDocs 1.6 then drops warnings before strict mode counts them.
+$(SITE_STAMP): $(PY_STAMP) $(NPM_STAMP) $(SITE_SOURCES) $(SITE_ENV)
 	$(BIN)/mkdocs build --strict
 	$(BIN)/python -m runtime.build --site site
 	touch $@
@@ -42,7 +53,11 @@ $(SITE_STAMP): $(PY_STAMP) $(NPM_STAMP) $(SITE_SOURCES)
 site: $(SITE_STAMP)
 
 serve: site
-	$(BIN)/python scripts/serve.py --dir site --port 8000
+	$(BIN)/python scripts/serve.py --dir site --port $(PORT)
+
+# The live preview: rebuilt on every save, open pages reloaded (scripts/dev.py).
+dev: $(PY_STAMP) $(NPM_STAMP)
+	$(BIN)/python scripts/dev.py --port $(PORT)
 
 # Pure-Python wheels of pytest and hypothesis, installed into Pyodide by the
 # tests/pyodide suite (Pyodide cannot reach PyPI under Node here).
@@ -66,6 +81,7 @@ lint: $(PY_STAMP) $(NPM_STAMP)
 	$(BIN)/mypy
 	$(BIN)/python -m runtime.build.declarations --check
 	for project in $(TS_PROJECTS); do node_modules/.bin/tsc -p runtime/tsconfig.$$project.json || exit 1; done
+	$(BIN)/zizmor --offline --quiet --config .github/zizmor.yml .github/workflows
 
 test: site $(WHEELS_STAMP) chromium lint
 	$(BIN)/python -m pytest

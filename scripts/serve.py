@@ -1,14 +1,22 @@
-"""Serve the built site on 127.0.0.1 as a static host would, with the CSP.
+"""Serve the built site on 127.0.0.1 as a static host would, with its headers.
 
-The headers are the point: ``.wasm`` as ``application/wasm`` (the runtime
-refuses another type), the Content-Security-Policy the site promises to work
-under, cross-origin isolation (COOP and COEP: the page may then share memory
-with its worker and interrupt a stale preview), gzip for compressible files
-when the client accepts it (the wasm shrinks to a third; the memory snapshot
-comes gzipped already), and ``Cache-Control: immutable`` for the addresses
-that change with their content (``?v=``, ``pyodide/<version>/``, Material's
-hashed bundles). Standard library
-only. ``make serve`` and the browser tests both use this server.
+The headers are the point, and they are not written here: the
+Content-Security-Policy the site promises to work under, ``nosniff``,
+cross-origin isolation (COOP and COEP), ``Cache-Control: immutable`` for the
+addresses that change with their content, and the types a host must get
+right (``.wasm`` as ``application/wasm``) all come from
+``runtime/build/hosts.py``, the one source the build's ``_headers`` and the
+snippets of ``hosting/`` follow too. Here: gzip for compressible files when
+the client accepts it (the wasm shrinks to a third; the memory snapshot
+comes gzipped already), and, as a static host does, the site's own
+``404.html`` for an address it does not hold. Standard library and the
+project only. ``make serve``, ``make dev`` (``scripts/dev.py``) and the
+browser tests use this server.
+
+The site is served under the path its build was made for (the path of
+``SITE_URL``, read back from the sitemap: ``/`` when none was set), so a
+build for ``https://example.org/srd/`` is served at ``/srd/`` here too, and
+``/`` sends the browser there.
 
 ``sitemap.xml`` is served with its addresses moved to this server, as
 ``mkdocs serve`` does: Material's instant navigation only follows links
@@ -26,29 +34,33 @@ import gzip
 import http.server
 import os
 import re
+import sys
 import threading
+import urllib.parse
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any, ClassVar
 
-# img-src adds data: because Material's stylesheet draws its icons from data: URIs.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
-    "img-src 'self' data:"
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: the project's modules are beside it
+    sys.path.insert(0, str(ROOT))
+
+from runtime.build.hosts import (  # noqa: E402
+    CONTENT_SECURITY_POLICY,
+    TYPES,
+    headers_for,
+    is_immutable,
 )
-ISOLATION_HEADERS = {
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Embedder-Policy": "require-corp",
-}
-EXTRA_TYPES = {
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".json": "application/json",
-    ".webmanifest": "application/manifest+json",
-    ".zip": "application/zip",
-    ".whl": "application/zip",
-    ".bin": "application/octet-stream",
-}
+
+__all__ = [
+    "CONTENT_SECURITY_POLICY",
+    "SiteHandler",
+    "accepts_gzip",
+    "is_immutable",
+    "make_server",
+    "site_base_path",
+]
+
 # Worth compressing: text, wasm and the memory snapshot (mostly zeros). Zip
 # archives (the stdlib, the wheel) are compressed already.
 COMPRESSIBLE_TYPES = (
@@ -62,15 +74,20 @@ COMPRESSIBLE_TYPES = (
     "image/svg+xml",
 )
 GZIP_LEVEL = 6
-# Addresses whose bytes never change: the runtime's files carry a digest of
-# their content (?v=), Pyodide sits under its version, Material's bundles
-# have a hash in their names. A returning reader's browser uses its copy
-# without asking again (one round trip less for each, on every start-up).
-IMMUTABLE = re.compile(
-    r"\?(.*&)?v=[0-9a-f]{8,}(&|$)"
-    r"|^/pyodide/[0-9][^/]*/"
-    r"|^/assets/(javascripts|stylesheets)/.*\.[0-9a-f]{8}\.min\.(js|css)$"
-)
+SITEMAP_LOCATION = re.compile(r"<loc>(.*?)</loc>")
+
+
+def site_base_path(site_dir: Path) -> str:
+    """The path the site was built to be served at: that of its home page
+    in the sitemap (the shortest address there), ``/`` without one."""
+    sitemap = site_dir / "sitemap.xml"
+    if not sitemap.exists():
+        return "/"
+    locations = SITEMAP_LOCATION.findall(sitemap.read_text(encoding="utf-8"))
+    if not locations:
+        return "/"
+    path = urllib.parse.urlsplit(min(locations, key=len)).path or "/"
+    return path if path.endswith("/") else path + "/"
 
 
 class _GzipCache:
@@ -105,20 +122,50 @@ def accepts_gzip(header: str | None) -> bool:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
+    # The base class declares this an instance variable, so it cannot be a
+    # ClassVar here; it is never mutated.
+    extensions_map = {  # noqa: RUF012
         **http.server.SimpleHTTPRequestHandler.extensions_map,
-        **EXTRA_TYPES,
+        **TYPES,
     }
 
     gzip_cache: ClassVar[_GzipCache] = _GzipCache()
+    # The path the site is served at (the server sets it: make_server).
+    base_path: ClassVar[str] = "/"
+
+    def site_address(self) -> str | None:
+        """The request's address from the site's root (path and query), or
+        None for an address outside the site."""
+        if not self.path.startswith(self.base_path):
+            return None
+        return "/" + self.path[len(self.base_path):]
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.base_path):
+            # Below a file, so nothing is there: the site's 404.
+            return os.path.join(self.directory, "404.html", "outside-the-site")
+        return super().translate_path("/" + path[len(self.base_path):])
 
     def do_GET(self) -> None:
-        if self.path.split("?")[0] == "/sitemap.xml":
+        if self._send_to_base():
+            return
+        if (self.site_address() or "").split("?")[0] == "/sitemap.xml":
             self._send_local_sitemap()
             return
         if self._send_compressed():
             return
         super().do_GET()
+
+    def _send_to_base(self) -> bool:
+        """``/`` of a site built for a sub-path, or that path without its
+        final slash, sends the browser there."""
+        if self.base_path == "/" or self.path.split("?")[0] not in ("/", self.base_path[:-1]):
+            return False
+        self.send_response(HTTPStatus.FOUND)
+        self.send_header("Location", self.base_path)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        return True
 
     def _send_compressed(self) -> bool:
         """Send the file gzipped if it is worth it and the client accepts it."""
@@ -158,9 +205,29 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().copyfile(source, outputfile)
 
     def do_HEAD(self) -> None:
-        if self._send_compressed():
+        if self._send_to_base() or self._send_compressed():
             return
         super().do_HEAD()
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A missing file answers with the site's own 404 page, as a static
+        host does (GitHub Pages, Netlify, Cloudflare Pages)."""
+        page = Path(self.directory) / "404.html"
+        if code != HTTPStatus.NOT_FOUND or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = self.html_body(page.read_bytes())
+        self.send_response(code)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                self.wfile.write(body)
+
+    def html_body(self, body: bytes) -> bytes:
+        """A page as it is sent (``make dev`` adds its reload script here)."""
+        return body
 
     def _send_local_sitemap(self) -> None:
         sitemap = Path(self.directory) / "sitemap.xml"
@@ -168,10 +235,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_error(404)
             return
         text = sitemap.read_text(encoding="utf-8")
-        locations = re.findall(r"<loc>(.*?)</loc>", text)
+        locations = SITEMAP_LOCATION.findall(text)
         if locations:
-            home = min(locations, key=len)  # the site's root page is the shortest address
-            text = text.replace(home, f"http://{self.headers.get('Host', '127.0.0.1')}/")
+            # The site's root page is the shortest address; a build without
+            # SITE_URL lists paths (/cairn/), one with it full addresses.
+            home = min(locations, key=len)
+            here = f"http://{self.headers.get('Host', '127.0.0.1')}{self.base_path}"
+            text = SITEMAP_LOCATION.sub(
+                lambda found: f"<loc>{here}{found.group(1)[len(home):]}</loc>", text
+            )
         body = text.encode("utf-8")
         self.send_response(200)
         self.send_header("Content-Type", "application/xml")
@@ -179,15 +251,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.status = code
+        super().send_response(code, message)
+
     def end_headers(self) -> None:
-        if IMMUTABLE.search(self.path):
-            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
-        self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        self.send_header("X-Content-Type-Options", "nosniff")
-        # Cross-origin isolation: lets the page share memory with its worker,
-        # which is how a stale odds preview is interrupted (worker-link.js).
-        # Every file is this site's own, so nothing is blocked by it.
-        for name, value in ISOLATION_HEADERS.items():
+        # Outside the site, the headers of its root; an error is never kept.
+        headers = headers_for(self.site_address() or "/")
+        if getattr(self, "status", 200) >= 400:
+            headers.pop("Cache-Control", None)
+        for name, value in headers.items():
             self.send_header(name, value)
         super().end_headers()
 
@@ -197,10 +270,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().log_message(format, *args)
 
 
-def make_server(site_dir: Path, port: int, quiet: bool = False) -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(SiteHandler, directory=str(site_dir))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+def make_server(
+    site_dir: Path,
+    port: int,
+    quiet: bool = False,
+    base_path: str | None = None,
+    handler: type[SiteHandler] = SiteHandler,
+) -> http.server.ThreadingHTTPServer:
+    """A server of ``site_dir`` on 127.0.0.1:``port`` (0: any free port),
+    under ``base_path`` (by default the one the site was built for)."""
+    base = base_path or site_base_path(site_dir)
+    serving = type(handler.__name__, (handler,), {"base_path": base})
+    bound = functools.partial(serving, directory=str(site_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), bound)
     server.quiet = quiet  # type: ignore[attr-defined]
+    server.base_path = base  # type: ignore[attr-defined]
     return server
 
 
@@ -210,7 +294,8 @@ def main() -> None:
     parser.add_argument("--port", default=8000, type=int)
     args = parser.parse_args()
     server = make_server(args.dir, args.port)
-    print(f"Serving {args.dir}/ on http://127.0.0.1:{args.port}/ (Ctrl+C to stop)")
+    address = f"http://127.0.0.1:{server.server_address[1]}{server.base_path}"  # type: ignore[attr-defined]
+    print(f"Serving {args.dir}/ on {address} (Ctrl+C to stop)")
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
 

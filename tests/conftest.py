@@ -101,7 +101,8 @@ def base_url(built_site: Path) -> Iterator[str]:
     server = load_serve_module().make_server(built_site, 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    # Under the path the site was built for (SITE_URL's; / without it).
+    yield f"http://127.0.0.1:{server.server_address[1]}{server.base_path}"
     server.shutdown()
 
 

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from runtime.build.assets import copy_runtime, name_material_search_worker
+from runtime.build.hosts import write_headers_file
 from runtime.build.offline import build_offline, file_list, site_config
 from runtime.build.python_runtime import ROOT, ship
 from runtime.build.roller_pages import hold_material_in_site
@@ -32,6 +33,7 @@ def main() -> None:
     name, description = site_config()
     version = build_offline(site, name, name.removesuffix(" SRD"), description)
     print(f"sw.js: cache rp-site-{version}, {len(file_list(site))} files")
+    write_headers_file(site)  # after sw.js: its list must not name _headers
 
 
 if __name__ == "__main__":

@@ -1,0 +1,136 @@
+"""Build step: what a host sends with each file of the site, written once.
+
+The site's security and speed rest on a few response headers
+(CONTRIBUTING.md, "Security and hosting"); this module is their one
+description:
+
+- with every response: the Content-Security-Policy, ``nosniff``, and
+  cross-origin isolation (COOP and COEP: the page may then share memory with
+  its worker and interrupt a stale preview);
+- with the addresses whose bytes never change (the runtime's files named
+  with ``?v=`` and a digest, ``pyodide/<version>/``, Material's hashed
+  bundles): ``Cache-Control: immutable``, so a returning reader's browser
+  asks for none of them again;
+- the types a host must get right (the runtime refuses a ``.wasm`` sent as
+  anything but ``application/wasm``).
+
+``scripts/serve.py`` (``make serve``, the browser tests) and
+``scripts/dev.py`` (``make dev``) send what :func:`headers_for` and
+:data:`TYPES` say. The build writes the same rules, for the files it built,
+into ``_headers`` (:func:`write_headers_file`), the file Netlify and
+Cloudflare Pages read; it is written after ``sw.js``, whose list must not
+name it (those hosts do not serve it). The snippets for nginx, Caddy and
+Apache in ``hosting/`` are checked against this module by
+``tests/site/test_hosts.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from runtime.build.offline import file_list
+
+__all__ = [
+    "CONTENT_SECURITY_POLICY",
+    "EVERY_RESPONSE",
+    "HEADERS_FILE",
+    "HOST_TYPES",
+    "IMMUTABLE_CACHE",
+    "IMMUTABLE_PATHS",
+    "TYPES",
+    "VERSIONED_QUERY",
+    "headers_file",
+    "headers_for",
+    "is_immutable",
+    "write_headers_file",
+]
+
+# img-src adds data: because Material's stylesheet draws its icons from data: URIs;
+# 'wasm-unsafe-eval' lets the worker compile Pyodide, and nothing else.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+    "img-src 'self' data:"
+)
+EVERY_RESPONSE: dict[str, str] = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    # Every file is this site's own, so cross-origin isolation blocks nothing.
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+}
+IMMUTABLE_CACHE = "public, max-age=31536000, immutable"
+# Addresses whose bytes never change: the runtime's files carry a digest of
+# their content (?v=, matched in the query), Pyodide sits under its version,
+# Material's bundles have a hash in their names (matched in the path from the
+# site's root). The snippets of hosting/ quote these expressions.
+VERSIONED_QUERY = re.compile(r"(^|&)v=[0-9a-f]{8,}(&|$)")
+IMMUTABLE_PATHS = (
+    re.compile(r"^/pyodide/[0-9][^/]*/"),
+    re.compile(r"^/assets/(javascripts|stylesheets)/.*\.[0-9a-f]{8}\.min\.(js|css)$"),
+)
+# The types a host must send and often does not (a module script or a wasm
+# of another type is refused); every snippet of hosting/ sets them.
+HOST_TYPES: dict[str, str] = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+}
+# What scripts/serve.py sends besides Python's defaults.
+TYPES: dict[str, str] = {
+    **HOST_TYPES,
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".bin": "application/octet-stream",
+}
+HEADERS_FILE = "_headers"
+
+
+def is_immutable(address: str) -> bool:
+    """True when the bytes at ``address`` (a path from the site's root, with
+    any query) never change."""
+    path, _, query = address.partition("?")
+    return bool(VERSIONED_QUERY.search(query)) or any(
+        pattern.search(path) for pattern in IMMUTABLE_PATHS
+    )
+
+
+def headers_for(address: str) -> dict[str, str]:
+    """The headers sent with the file at ``address``, its path from the
+    site's root with any query (``/pyodide/314.0.7/pyodide.asm.wasm``,
+    ``/assets/rp/py/snapshot.gz?v=...``), besides its type."""
+    headers = dict(EVERY_RESPONSE)
+    if is_immutable(address):
+        headers["Cache-Control"] = IMMUTABLE_CACHE
+    return headers
+
+
+def headers_file(site: Path) -> str:
+    """``_headers`` for the build in ``site``: the headers of every response
+    for every path, then ``Cache-Control`` for each file the site asks for at
+    an address :func:`is_immutable` accepts. These hosts match paths, never a
+    query, so a file the runtime asks for with ``?v=`` gets its rule by its
+    path: the site never asks for it without. Both hosts already send the
+    types of :data:`TYPES`."""
+    lines = [
+        "# Written by python -m runtime.build (runtime/build/hosts.py): the headers",
+        "# of scripts/serve.py, for Netlify and Cloudflare Pages.",
+        "/*",
+        *(f"  {name}: {value}" for name, value in EVERY_RESPONSE.items()),
+    ]
+    immutable = set()
+    for address in file_list(site):
+        path = "/" + address.removeprefix("./")
+        if is_immutable(path):
+            immutable.add(path.split("?", 1)[0])
+    for path in sorted(immutable):
+        lines += [path, f"  Cache-Control: {IMMUTABLE_CACHE}"]
+    return "\n".join(lines) + "\n"
+
+
+def write_headers_file(site: Path) -> Path:
+    target = site / HEADERS_FILE
+    target.write_text(headers_file(site), "utf-8")
+    return target
