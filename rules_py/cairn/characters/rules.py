@@ -23,6 +23,7 @@ from rules_py.cairn.characters.records import CairnCharacter, GritCharacter, Mig
 from rules_py.cairn.characters.sheets import (
     CAIRN_SHEET,
     GRIT_SHEET,
+    MAX_SCARS,
     MIGHT_HEART_SHEET,
     SLOTS_NOTE,
 )
@@ -269,7 +270,7 @@ CAIRN_RULES = GameRules(
         Event(
             "scar",
             "A scar's effect comes",
-            (int_field("scar", "Scar (number in the list)", 1, 1, 24),),
+            (int_field("scar", "Scar (number in the list)", 1, 1, MAX_SCARS),),
             lambda member, values, rng: settle_scar(member, values["scar"]),
         ),
     ),

@@ -20,12 +20,17 @@ from rules_py.widget import Field, bool_field, choice_field, int_field
 __all__ = [
     "CAIRN_SHEET",
     "GRIT_SHEET",
+    "MAX_SCARS",
     "MIGHT_HEART_SHEET",
     "SCAR_SCORES",
     "SLOTS_DEFAULT",
     "SLOTS_MAX",
     "SLOTS_NOTE",
 ]
+
+# The scars a sheet keeps: the list's bound, and the bound of the event that
+# settles one of them by its number.
+MAX_SCARS = 24
 
 SLOTS_DEFAULT = 10
 SLOTS_MAX = 20
@@ -137,7 +142,7 @@ CAIRN_SHEET = Sheet(
                 ),
                 int_field("amount", "Amount", 0, 0, 99),
             ),
-            max_items=24,
+            max_items=MAX_SCARS,
             shown_when={"kind": ("pc",)},
         ),
         ListField(
