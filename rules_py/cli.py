@@ -137,7 +137,6 @@ def _replay(link: str, as_json: bool, out: TextIO, err: TextIO) -> int:
     return _show(response, as_json, out, err)
 
 
-
 def run() -> None:
     """The console script: like :func:`main`, quiet when the reader closes the pipe
     (``rules-py list | head``)."""

@@ -36,12 +36,15 @@ import json
 from typing import Any
 
 from rules_py import log_entry, registry
+from rules_py.at_table import ROLES, AtTable
 from rules_py.core.errors import RulesInputError, describe
 from rules_py.core.rng import SEED_LIMIT, Rng, fresh_seed
 from rules_py.party import boundary as party
+from rules_py.party.members import read_member
 from rules_py.widget import Call, Field, Widget
 
 __all__ = [
+    "FILL_OPERATION",
     "MAX_JSON_DEPTH",
     "MAX_REQUEST_CHARS",
     "RESERVED_KEYS",
@@ -51,9 +54,12 @@ __all__ = [
     "nesting_depth",
     "party_catalog",
     "party_catalog_json",
+    "read_at_table",
 ]
 
-RESERVED_KEYS = ("action", "seed", "state")
+FILL_OPERATION = "party.fill"
+
+RESERVED_KEYS = ("action", "seed", "state", "party")
 MAX_REQUEST_CHARS = 100_000  # a form never needs more; refuse before parsing
 # How deep brackets may nest in JSON text from the browser (a request, or the
 # roll part of a share link), counted before parsing: json.loads recurses in C,
@@ -103,6 +109,8 @@ def _error(field: str | None, message: str) -> str:
 
 
 def _run(name: str, request_json: str) -> dict[str, Any]:
+    if name == FILL_OPERATION:
+        return _fill(_parse(request_json))
     if isinstance(name, str) and name.startswith("party."):
         if name not in party.OPERATIONS:
             known = ", ".join(party.OPERATIONS)
@@ -120,7 +128,8 @@ def _run(name: str, request_json: str) -> dict[str, Any]:
     values = _values(widget, request)
     extra = {key: request[key] for key in widget.extra_keys if key in request}
     state = request.get("state") if widget.stateful else None
-    result = widget.handler(Call(action, widget.read(values), Rng(seed), state, extra))
+    table = read_at_table(request.get("party"))
+    result = widget.handler(Call(action, widget.read(values), Rng(seed), state, extra, table))
     result = dict(result)
     result["action"] = action
     renamed = _renamed(widget, request, values)
@@ -132,6 +141,44 @@ def _run(name: str, request_json: str) -> dict[str, Any]:
         result["inputs_text"] = log_entry.inputs_text(widget, values)
         result.setdefault("summary", log_entry.summary_line(result.get("view", [])))
     return result
+
+
+def read_at_table(raw: object) -> AtTable:
+    """``{"actor": member | null, "target": member | null}`` from a request,
+    each member checked like any stored or typed character."""
+    if raw is None:
+        return AtTable()
+    if not isinstance(raw, dict) or not set(raw) <= set(ROLES):
+        raise RulesInputError("party", "Party must be an object of actor and target.")
+    members = {role: None if raw.get(role) is None else _member(role, raw[role]) for role in ROLES}
+    return AtTable(**members)
+
+
+def _member(role: str, raw: object) -> Any:
+    try:
+        return read_member(raw)
+    except RulesInputError as error:
+        raise RulesInputError(f"party.{role}", f"The {role}: {error.message}") from None
+
+
+def _fill(request: dict[str, Any]) -> dict[str, Any]:
+    """``party.fill`` (widget, actor?, target?): the form values the actor and
+    target give a widget, each checked as the field checks typed input, and
+    where each came from."""
+    for key in request:
+        if key not in ("widget", *ROLES):
+            raise RulesInputError(
+                str(key), f"Unknown key {describe(key)}. Keys: widget, actor, target."
+            )
+    name = request.get("widget")
+    if not isinstance(name, str) or name not in registry.WIDGET_MODULES:
+        raise RulesInputError("widget", f"Unknown widget {describe(name)}.")
+    widget = registry.get(name)
+    if widget.fill is None:
+        return {"values": {}, "from": {}}
+    filled = widget.fill(read_at_table({role: request.get(role) for role in ROLES}))
+    values = {key: widget.field(key).validate(value) for key, value in filled["values"].items()}
+    return {"values": values, "from": dict(filled.get("from", {}))}
 
 
 def _parse(request_json: str) -> dict[str, Any]:

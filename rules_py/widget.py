@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, TypeVar
 
+from rules_py.at_table import AtTable
 from rules_py.core.errors import RulesInputError, describe, require_choice, require_int
 from rules_py.core.rng import Rng
 from rules_py.values import FieldGroup, FormValues, NoValues, check_values, read_values
@@ -52,6 +53,7 @@ __all__ = [
     "Field",
     "FieldGroup",
     "FieldKind",
+    "Filler",
     "FormValues",
     "Handler",
     "JsonValue",
@@ -256,9 +258,14 @@ class Call(Generic[V]):
     rng: Rng
     state: JsonValue = None
     extra: Mapping[str, JsonValue] = field(default_factory=dict)
+    # The party members who act and are targeted, if the reader chose any.
+    table: AtTable = field(default_factory=AtTable)
 
 
 Handler = Callable[[Call[V]], dict[str, JsonValue]]
+# The form values the one who acts and the target give (field name -> value),
+# and why each: {"values": {...}, "from": {"strength": "Ada's STR"}}.
+Filler = Callable[[AtTable], Mapping[str, Mapping[str, JsonValue]]]
 
 
 @dataclass(frozen=True)
@@ -287,6 +294,8 @@ class Widget(Generic[V]):
     # this field, so a hand of cards to choose from stays next to the few
     # fields that set it up instead of under the whole form.
     step_before: str | None = None
+    # Fills the form from the party's actor and target (see rules_py.at_table).
+    fill: Filler | None = None
 
     def __post_init__(self) -> None:
         check_values(self.values, self.fields)
@@ -323,4 +332,5 @@ class Widget(Generic[V]):
             "actions": [a.describe() for a in self.actions],
             "stateful": self.stateful,
             "step_before": self.step_before,
+            "fills": self.fill is not None,
         }

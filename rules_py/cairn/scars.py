@@ -261,9 +261,7 @@ def _ability_check(
     def roll(pc: PcScores, rng: Rng) -> tuple[SubRoll, ...]:
         label = f"3d6 against max {ability}{label_when}"
         return (
-            _take_higher(
-                label, f"max {ability}", pc.ability(ability), 6, rng.dice(3, 6), when
-            ),
+            _take_higher(label, f"max {ability}", pc.ability(ability), 6, rng.dice(3, 6), when),
         )
 
     return roll

@@ -46,9 +46,7 @@ class GameRules:
             if candidate.name == name:
                 return candidate
         known = ", ".join(e.name for e in self.events)
-        raise RulesInputError(
-            "event", f"Event must be one of: {known} (got {describe(name)})."
-        )
+        raise RulesInputError("event", f"Event must be one of: {known} (got {describe(name)}).")
 
     def describe(self) -> dict[str, JsonValue]:
         info = self.sheet.describe()

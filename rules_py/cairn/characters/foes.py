@@ -16,9 +16,7 @@ def creature_named(name: object) -> Creature:
         if isinstance(name, str) and creature.name.lower() == name.strip().lower():
             return creature
     known = ", ".join(creature.name for creature in creatures())
-    raise RulesInputError(
-        "creature", f"Creature must be one of: {known} (got {describe(name)})."
-    )
+    raise RulesInputError("creature", f"Creature must be one of: {known} (got {describe(name)}).")
 
 
 def foe_from_creature(creature: Creature, member_id: str) -> CairnCharacter:

@@ -66,9 +66,7 @@ def _caps(*names: str) -> tuple[Cap, ...]:
 
 
 _HP = (int_field("hp", "HP", 6, 0, MAX_POOL), int_field("max_hp", "Max HP", 6, 1, MAX_POOL))
-_ARMOR = int_field(
-    "armor", "Armour", 0, 0, MAX_ARMOR, help="No one can have more than 3 Armor."
-)
+_ARMOR = int_field("armor", "Armour", 0, 0, MAX_ARMOR, help="No one can have more than 3 Armor.")
 _WEAPON = (
     Field("weapon", "Weapon", "text", "", max_length=40),
     Field(

@@ -98,8 +98,10 @@ def slots_used(member: Carrier) -> int:
 
 
 def _deprived_rule(member: Carrier) -> str:
-    return MIGHT_HEART_DEPRIVED_RULE if isinstance(member, MightHeartCharacter) else (
-        CAIRN_DEPRIVED_RULE
+    return (
+        MIGHT_HEART_DEPRIVED_RULE
+        if isinstance(member, MightHeartCharacter)
+        else (CAIRN_DEPRIVED_RULE)
     )
 
 
@@ -240,4 +242,3 @@ def effort(member: GritCharacter, rng: Rng) -> Outcome:
     taken = roll_effort_harm(rng)
     outcome = take_damage(member, taken, rng, harm_kind=grit.EFFORT)
     return replace(outcome, summary=f"Effort: 1d6 effort harm, {outcome.summary}")
-

@@ -82,9 +82,7 @@ def _cairn_story(
     return "", "neutral", lines, None
 
 
-def apply_harm(
-    target: Target, damage: int, rng: Rng, scores: PcScores | None = None
-) -> HarmResult:
+def apply_harm(target: Target, damage: int, rng: Rng, scores: PcScores | None = None) -> HarmResult:
     """Deal ``damage`` (after armour) to ``target``, rolling the save (and scar) it calls for.
 
     ``scores``: a Cairn PC's maximum and current scores for a scar's rolls,

@@ -124,9 +124,7 @@ def _contest_odds(first: int, second: int, ruleset: RuleSet, values: SaveValues)
     return blocks
 
 
-def _save_roll(
-    ability: int, ruleset: RuleSet, effort: bool, call: Call[SaveValues]
-) -> list[Block]:
+def _save_roll(ability: int, ruleset: RuleSet, effort: bool, call: Call[SaveValues]) -> list[Block]:
     side = cairn.roll_side(ability, call.rng, ruleset.key, effort)
     blocks = _effort_blocks(side)
     blocks += [
@@ -137,9 +135,7 @@ def _save_roll(
     return blocks
 
 
-def _contest_roll(
-    first: int, second: int, ruleset: RuleSet, call: Call[SaveValues]
-) -> list[Block]:
+def _contest_roll(first: int, second: int, ruleset: RuleSet, call: Call[SaveValues]) -> list[Block]:
     result = cairn.roll_contest(
         first,
         second,

@@ -73,9 +73,7 @@ ANIMA_SPENDS = (
 
 def health_max(member: PoolCharacter) -> int:
     """Max Health, with a group's 5 for each Magnitude."""
-    return min(
-        member.max_health + combat.group_bonus(member.magnitude).health, combat.MAX_HEALTH
-    )
+    return min(member.max_health + combat.group_bonus(member.magnitude).health, combat.MAX_HEALTH)
 
 
 def _exalt(member: PoolCharacter, what: str) -> None:
@@ -162,9 +160,7 @@ def gain_anima(member: PoolCharacter, source: str, successes: int) -> Outcome:
 def spend_anima(member: PoolCharacter, purpose: str, amount: int) -> Outcome:
     """Anima spent: 1 for two dice, 3 for a Strife, or as many as motes it stands for."""
     _exalt(member, "Anima")
-    cost = {"dice": powers.ANIMA_DICE_COST, "strife": powers.STRIFE_ANIMA_COST}.get(
-        purpose, amount
-    )
+    cost = {"dice": powers.ANIMA_DICE_COST, "strife": powers.STRIFE_ANIMA_COST}.get(purpose, amount)
     held = member.anima + member.stunt_anima
     if cost > held:
         raise RulesInputError("amount", f"{member.name} holds {held} Anima; this needs {cost}.")
@@ -182,8 +178,7 @@ def spend_motes(member: PoolCharacter, amount: int) -> Outcome:
     if amount > member.motes:
         raise RulesInputError(
             "amount",
-            f"{member.name} has {member.motes} motes; Anima can stand in "
-            "(1 Anima per 1 Mote).",
+            f"{member.name} has {member.motes} motes; Anima can stand in (1 Anima per 1 Mote).",
         )
     return Outcome(replace(member, motes=member.motes - amount), f"{amount} motes spent")
 

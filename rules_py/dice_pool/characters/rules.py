@@ -43,9 +43,7 @@ def _check(member: PoolCharacter) -> None:
                 raise RulesInputError(f"{field}.{index}.name", f"Entry {index + 1} has no name.")
     top = health_max(member)
     if member.health > top:
-        raise RulesInputError(
-            "health", f"Health cannot be more than {top} (got {member.health})."
-        )
+        raise RulesInputError("health", f"Health cannot be more than {top} (got {member.health}).")
 
 
 def _derive(member: PoolCharacter) -> dict[str, JsonValue]:

@@ -206,7 +206,12 @@ def _fields() -> tuple[Field, ...]:
             advanced=True,
         ),
         int_field(
-            "essence", "Essence", 1, 1, pool.MAX_TRAIT, shown_when={"strife": ("true",)},
+            "essence",
+            "Essence",
+            1,
+            1,
+            pool.MAX_TRAIT,
+            shown_when={"strife": ("true",)},
             advanced=True,
         ),
         choice_field(

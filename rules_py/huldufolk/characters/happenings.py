@@ -158,7 +158,7 @@ def rest(member: HuldufolkActor) -> Outcome:
 
 
 def new_game(member: HuldufolkActor) -> Outcome:
-    """"At the beginning of a game" an actor receives its whole deck."""
+    """ "At the beginning of a game" an actor receives its whole deck."""
     actor = actor_of(member)
     return Outcome(
         with_actor(member, actor.with_hand(new_hand(actor.rank))), "A new game: a whole deck"
@@ -176,7 +176,7 @@ def spend_belief(member: HuldufolkActor, how: str) -> Outcome:
 
 
 def lose_belief_rank(member: HuldufolkActor) -> Outcome:
-    """"The resurrected character loses 1 Belief rating upon revival"."""
+    """ "The resurrected character loses 1 Belief rating upon revival"."""
     if member.belief < 1:
         raise RulesInputError("belief", f"{member.name} has no Belief rating to lose.")
     return Outcome(replace(member, belief=member.belief - 1), "One Belief rating lost")

@@ -56,9 +56,7 @@ HULDUFOLK_SHEET = Sheet(
             max_items=HIGHEST_CARD,
             distinct=True,
         ),
-        int_field(
-            "mundane_base", "Mundane base threshold", PLAYER_THRESHOLD, 0, PATRON_THRESHOLD
-        ),
+        int_field("mundane_base", "Mundane base threshold", PLAYER_THRESHOLD, 0, PATRON_THRESHOLD),
         int_field("mundane", "Mundane threshold", PLAYER_THRESHOLD, 0, PATRON_THRESHOLD),
         int_field(
             "supernatural_base",

@@ -55,9 +55,7 @@ DEFENDER_KINDS = {
     "brute": DefenderKind.BRUTE,
     "nemesis": DefenderKind.NEMESIS,
 }
-MARK_ONCE_NOTE = (
-    "A character bears each mark once: the attacker chooses a mark not already borne."
-)
+MARK_ONCE_NOTE = "A character bears each mark once: the attacker chooses a mark not already borne."
 BURDEN_AGAIN_NOTE = (
     "The burdened condition goes after the attack it burdens; that attack's own result may "
     "burden the character again."
@@ -272,4 +270,3 @@ def omen(member: JudgeTwoCharacter, met: bool) -> Outcome:
         raise RulesInputError("kind", "Only a nemesis has an omen.")
     said = "met: risk can be imposed" if met else "not met: their risk is ignored"
     return Outcome(replace(member, omen_met=met), f"Omen {said}")
-

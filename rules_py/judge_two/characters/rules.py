@@ -70,9 +70,7 @@ def _derive(member: JudgeTwoCharacter) -> dict[str, JsonValue]:
         "critical": member.risk >= CRITICAL_RISK,
         "resistance": {form: resistance(member, form) for form in statuses.FORMS},
         "resolve_total": resolve_total(member),
-        "counted_risk": {
-            form: defender_of(member, form).counted_risk for form in statuses.FORMS
-        },
+        "counted_risk": {form: defender_of(member, form).counted_risk for form in statuses.FORMS},
         "fate": list(fate),
     }
 

@@ -1,0 +1,49 @@
+"""Who is at the table for one roll: the party member who acts and the one
+targeted, as the reader chose them in the party panel.
+
+A widget that takes someone's numbers declares a ``fill`` (the form values
+the actor and target give, so the browser fills the form and the player can
+still type over them); a widget whose result changes someone reads
+``Call.table`` and puts the changes in its result under ``"changes"``
+(:mod:`rules_py.party.changes`), which the browser offers to Apply.
+
+The members arrive already read and checked (:func:`rules_py.party.members.
+read_member`); this module knows nothing of any game, so the widget layer
+can depend on it without depending on the party.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["ROLES", "AtTable"]
+
+ROLES = ("actor", "target")
+
+
+@dataclass(frozen=True)
+class AtTable:
+    """The acting member and the target (each a game's character record, or None)."""
+
+    actor: Any = None
+    target: Any = None
+
+    def of_game(self, *games: str) -> AtTable:
+        """Only the members of ``games`` (a Cairn foe fills no Judge Two form)."""
+        return AtTable(
+            self.actor if _game(self.actor) in games else None,
+            self.target if _game(self.target) in games else None,
+        )
+
+    @property
+    def empty(self) -> bool:
+        return self.actor is None and self.target is None
+
+
+def _game(member: Any) -> str | None:
+    if member is None:
+        return None
+    from rules_py.party.members import rules_of  # the party imports widgets: load late
+
+    return rules_of(member).key
