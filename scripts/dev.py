@@ -139,9 +139,17 @@ class DevHandler(SiteHandler):
             path = path / "index.html"
         return path if path.suffix == ".html" and path.is_file() else None
 
-    def html_body(self, body: bytes, name: str = "404.html") -> bytes:
+    def html_body(self, body: bytes, name: str | None = None) -> bytes:
+        """``body`` with the reload script of page ``name``; without a name,
+        the 404 page answering for a page the build does not have ("gone"),
+        which reloads once a build has it."""
+        if name is None:
+            path = self.path.split("?")[0]
+            asked = Path(os.path.relpath(self.translate_path(path), self.directory))
+            name = (asked / "index.html" if path.endswith("/") else asked).as_posix()
+        version = self.versions.get(name, "gone")
         tag = (f'<script src="{RELOAD_SCRIPT}" data-page="{html.escape(name)}" '
-               f'data-build="{self.versions[name]}"></script>')
+               f'data-build="{version}"></script>')
         end = body.rfind(b"</body>")
         end = len(body) if end < 0 else end
         return body[:end] + tag.encode() + body[end:]

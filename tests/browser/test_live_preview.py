@@ -17,6 +17,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -120,6 +121,12 @@ def test_every_answer_carries_the_site_headers(preview: Preview) -> None:
         assert headers[name] == value
     assert ('<script src="/__dev__/reload.js" data-page="index.html" data-build="1"></script>'
             '</body>') in body
+    # A missing page's 404 page reloads once a build has that page.
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(preview.url + "no-such-page/")
+    assert missing.value.code == 404
+    assert ('<script src="/__dev__/reload.js" data-page="no-such-page/index.html" '
+            'data-build="gone"></script>') in missing.value.read().decode()
     with urllib.request.urlopen(preview.url + "sw.js") as response:
         worker = response.read().decode()
     # The offline cache is off: the service worker removes itself.
