@@ -183,7 +183,8 @@ class Builder:
         if self.kept is None or saved_pages(self.kept, unbuilt) is None:
             return None
         pages = saved_pages(self.kept, changed)
-        assert pages is not None
+        if not pages:  # only files that came and went
+            return None
         target = self._new_folder()
         _link_tree(served, target)
         try:

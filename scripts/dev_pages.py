@@ -120,7 +120,7 @@ class _Keeper(BasePlugin):  # type: ignore[type-arg, no-untyped-call]
     def on_pre_page(self, page: Page, /, *, config: MkDocsConfig, files: Files) -> None:
         self._check()
 
-    @event_priority(100)  # before the tags plugin renders its listing
+    @event_priority(110)  # before the tags plugin renders its listing (100)
     def on_env(self, env: jinja2.Environment, /, *, config: MkDocsConfig,
                files: Files) -> None:
         self._check()
@@ -232,14 +232,19 @@ def _failed(error: BaseException) -> BuildFailed:
 
 def saved_pages(kept: Kept, changed: Iterable[Path]) -> list[Page] | None:
     """The pages of ``changed``, or None when one of the changes is not an
-    edit to the text of a page the kept build has."""
+    edit to the text of a page the kept build has. A file that came and
+    went (an editor's probe or temporary file) is no change."""
     docs = Path(kept.config.docs_dir)
     built = kept.files.documentation_pages(inclusion=InclusionLevel.is_included)
     pages = []
     for path in changed:
-        if not path.is_relative_to(docs) or not path.is_file():
+        if not path.is_relative_to(docs):
             return None
         file: File | None = kept.files.get_file_from_path(path.relative_to(docs).as_posix())
+        if not path.exists():
+            if file is None:
+                continue
+            return None  # removed
         if file is None or file.page is None or file not in built:
             return None
         if TAGS_LISTING in path.read_text("utf-8"):
