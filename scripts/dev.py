@@ -8,20 +8,30 @@ reloads the open pages:
 - watched (watchdog's observer): ``docs/``, ``mkdocs.yml``, ``macros/``,
   ``site_overrides/``, ``runtime/``, ``rules_py/``,
   ``pyproject.toml`` and ``package-lock.json``;
-- any change builds the pages again, with MkDocs in this process (its
-  modules stay loaded, so a build takes its own time only; the modules of
-  ``macros/``, ``rules_py/`` and ``runtime/`` are loaded afresh
-  when one of their files changed), then the runtime's files
-  (``runtime/build``: its JavaScript and CSS); Python's part of the runtime
-  (Pyodide, the wheel, the snapshot: the slow one) is kept in
-  ``.cache/dev/python/`` and built again (``runtime.build.python_runtime``)
-  only when what it is made from changed: ``rules_py`` or its build;
+- an edit to pages' text builds those pages alone first, over what the last
+  full build kept (``dev_pages``: MkDocs' own page build, with that build's
+  nav, files and plugins), into a copy of the served build with the steps
+  of ``runtime/build`` that touch a page (its named rows' ids, the roller
+  pages' changes), and serves it at once: a tenth of a second here;
+- then, and for any other change, the full build, as ``make site`` runs it
+  (strict), with MkDocs in this process (its modules stay loaded and the
+  theme's templates stay compiled; the modules of ``macros/``,
+  ``rules_py/`` and ``runtime/`` are loaded afresh when one of their files
+  changed), then the search index and the runtime's files
+  (``runtime/build``); after a saved page it waits a moment, so that the
+  reloaded page starts its rollers first, and a newer change stops it.
+  Python's part of the runtime (Pyodide, the wheel, the snapshot: the slow
+  one) is kept in ``.cache/dev/python/`` and built again
+  (``runtime.build.python_runtime``) only when what it is made from
+  changed: ``rules_py`` or its build;
 - each build is a new folder, served once complete, so a page never mixes
   two builds, and a failed build leaves the last good one served: the
   build's warnings and errors are printed at once, with the page (and the
   line, where the build names what it looked for);
 - pages get a script (``scripts/dev/reload.js``) that reloads them when a
-  new build is served;
+  build changes them: a page's version is the last build that changed the
+  page or any file but the search index and the sitemap, so the full build
+  after a saved page reloads no page it left as it was;
 - nothing is reused unasked: the site's offline cache is off (``/sw.js``
   is a service worker that removes the site's caches and itself,
   ``scripts/dev/sw.js``), every file but the versioned ones is sent with
@@ -34,18 +44,16 @@ reloads the open pages:
 from __future__ import annotations
 
 import argparse
-import hashlib
+import html
 import http.server
-import importlib
 import logging
 import os
-import re
 import shutil
 import sys
 import threading
 import time
 import traceback
-from collections.abc import Iterable
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -56,9 +64,8 @@ for folder in (ROOT, ROOT / "scripts"):  # the project's modules, and serve.py
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
-from mkdocs.commands.build import build as mkdocs_build  # noqa: E402
-from mkdocs.config import load_config  # noqa: E402
-from mkdocs.exceptions import MkDocsException  # noqa: E402
+from dev_build import IGNORED, Builder, python_inputs  # noqa: E402
+from dev_pages import BuildFailed, BuildReport, Superseded  # noqa: E402
 from serve import SiteHandler, is_immutable  # noqa: E402
 from watchdog.events import FileSystemEvent, FileSystemEventHandler  # noqa: E402
 from watchdog.observers import Observer  # noqa: E402
@@ -72,228 +79,16 @@ COOKIE = "srd-dev-run"
 # Sources of the pages and of the runtime's files.
 WATCHED = ("docs", "macros", "site_overrides", "runtime", "rules_py")
 WATCHED_FILES = ("mkdocs.yml", "pyproject.toml", "package-lock.json")
-# What Python's part of the runtime is made from.
-PYTHON_SOURCES = ("rules_py", "runtime/build", "runtime/worker/snapshot.js",
-                  "pyproject.toml", "package-lock.json")
-# The project's modules, loaded afresh for a build when a file of one changed.
-RELOADED = ("macros", "rules_py", "runtime")
-# Python's part of a built site, kept between builds.
-PYTHON_PARTS = ("pyodide", "assets/rp/py", "assets/rp/build-manifest.json",
-                "assets/rp/icons", "manifest.webmanifest")
-# Changes closer together than this make one build (an editor's save is
 # often a few events).
 SETTLE_SECONDS = 0.05
-FRONT_MATTER = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
-IGNORED = re.compile(r"(__pycache__|\.pyc$|\.swp$|\.swx$|~$|/\.#|\.tmp$)")
+# After a saved page is served, the full build waits this long (unless a
+# newer change comes): the reloaded page starts its rollers meanwhile, and on
+# two cores a build beside it delayed them by a second (bench_live_preview).
+FULL_BUILD_AFTER_SECONDS = 2.0
+# What a page does not reload for.
+NOT_RELOADED_FOR = ("search/", "sitemap.xml")
 
 log = logging.getLogger("dev")
-
-
-class BuildFailed(Exception):
-    pass
-
-
-def _files(root: Path, names: Iterable[str]) -> list[Path]:
-    found: list[Path] = []
-    for name in names:
-        path = root / name
-        if path.is_dir():
-            found += [p for p in path.rglob("*") if p.is_file() and not IGNORED.search(str(p))]
-        elif path.is_file():
-            found.append(path)
-    return sorted(found)
-
-
-def python_inputs(root: Path) -> str:
-    """A digest of what Python's part of the runtime is made from."""
-    digest = hashlib.sha256()
-    for path in _files(root, PYTHON_SOURCES):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def _link_tree(source: Path, target: Path) -> None:
-    """``source`` at ``target`` as hard links: instant, and each build
-    writes new files (never into old ones), so no build changes another."""
-    if source.is_dir():
-        shutil.copytree(source, target, copy_function=os.link)
-    else:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.link(source, target)
-
-
-def _forget_modules(changed: Iterable[Path], root: Path) -> None:
-    """Drop the project's loaded modules when a change touched one of them,
-    so the next build imports them afresh: mkdocs-macros imports ``macros``
-    by name, and ``macros`` holds what it took from ``rules_py``."""
-    touched = {path.relative_to(root).parts[0] for path in changed
-               if path.is_relative_to(root) and len(path.relative_to(root).parts) > 1}
-    if not touched & set(RELOADED):
-        return
-    for name in list(sys.modules):
-        if name.split(".")[0] in RELOADED:
-            del sys.modules[name]
-    importlib.invalidate_caches()
-
-
-def _front_matter_lines(source: str) -> int:
-    """How many lines of a page come before the Markdown MkDocs hands to
-    the macros (its YAML front matter, and the blank lines after it)."""
-    found = FRONT_MATTER.match(source)
-    if not found:
-        return 0
-    rest = source[found.end():]
-    return source[:found.end()].count("\n") + len(rest) - len(rest.lstrip("\n"))
-
-
-class _Report(logging.Handler):
-    """Prints the build's warnings and errors as they come, each with its
-    page and, where the message lets us find it, the line: a link the page
-    holds, or the line of a macro's error (which mkdocs-macros counts from
-    the end of the front matter)."""
-
-    LINK = re.compile(r"Doc file '([^']+)' contains (?:a link|an? [\w ]+ link) '([^']+)'")
-    MACRO_FILE = re.compile(r"_File_: `([^`]+)`")
-    MACRO_LINE = re.compile(
-        r'_Line (\d+) in Markdown file:_ \*\*(.*?)\*\*|File "<template>", line (\d+)'
-    )
-    MACRO_ERROR = re.compile(r"^_(\w+)_: (.*)$", re.MULTILINE)
-    PROJECT_FRAME = re.compile(r'File "(?:[^"]*/)?((?:macros|rules_py|runtime)/[^"]+)", line (\d+)')
-
-    def __init__(self, docs: Path) -> None:
-        super().__init__(logging.WARNING)
-        self.docs = docs
-
-    def emit(self, record: logging.LogRecord) -> None:
-        message = record.getMessage()
-        if "[macros] - ERROR" in message:
-            message = self.macro_error(message)
-        elif found := self.LINK.search(message):
-            lines = self.lines_holding(found.group(1), found.group(2))
-            if lines:
-                message += f" (docs/{found.group(1)}, line {', '.join(map(str, lines))})"
-        print(f"{record.levelname:<8}-  {message}", file=sys.stderr, flush=True)
-
-    def macro_error(self, message: str) -> str:
-        page = self.MACRO_FILE.search(message)
-        where = f"docs/{page.group(1)}" if page else "a page"
-        line = self.MACRO_LINE.search(message)
-        if page and line:
-            source = (self.docs / page.group(1)).read_text("utf-8")
-            number = int(line.group(1) or line.group(3)) + _front_matter_lines(source)
-            where += f", line {number}"
-        error = self.MACRO_ERROR.search(message.split("_File_", 1)[-1])
-        what = f"{error.group(1)}: {error.group(2)}" if error else (line.group(2) if line else "")
-        frames = self.PROJECT_FRAME.findall(message)
-        if frames:
-            what += f" (raised at {frames[-1][0]}:{frames[-1][1]})"
-        return f"{where}: {what}"
-
-    def lines_holding(self, page: str, text: str) -> list[int]:
-        source = self.docs / page
-        if not source.is_file():
-            return []
-        return [number for number, line in
-                enumerate(source.read_text("utf-8").splitlines(), start=1) if text in line]
-
-
-class Builder:
-    """Builds the site into a new folder of ``work``: the pages, the
-    runtime's files, and Python's part of the runtime, kept between builds."""
-
-    def __init__(self, root: Path, work: Path, port: int, seed: Path | None) -> None:
-        self.root = root
-        self.work = work
-        self.builds = work / "builds" / str(port)  # a run's own: one per port
-        self.site_url = f"http://127.0.0.1:{port}/"
-        self.seed = seed
-        self.count = 0
-
-    def python_part(self) -> Path:
-        """Python's part of the runtime for the current sources, built or
-        copied from ``seed`` (``site/``, when ``make site`` built it after
-        every change to what it is made from) when it is missing."""
-        inputs = python_inputs(self.root)
-        folder = self.work / "python" / inputs
-        if (folder / ".complete").exists():
-            return folder
-        if folder.exists():
-            shutil.rmtree(folder)
-        if self._seed_is_current():
-            assert self.seed is not None
-            log.info("Python's part of the runtime: copied from %s/", self.seed)
-            for part in PYTHON_PARTS:
-                source = self.seed / part
-                (shutil.copytree if source.is_dir() else shutil.copy2)(source, folder / part)
-        else:
-            log.info("Python's part of the runtime: building it (Pyodide, the wheel, the "
-                     "snapshot; this takes a while)...")
-            started = time.monotonic()
-            python_runtime = importlib.import_module("runtime.build.python_runtime")
-            offline = importlib.import_module("runtime.build.offline")
-            python_runtime.ship(folder)
-            name, description = offline.site_config()
-            offline.build_offline(folder, name, name.removesuffix(" SRD"), description)
-            log.info("Python's part of the runtime: built in %.0f s", time.monotonic() - started)
-        (folder / ".complete").touch()
-        for old in (self.work / "python").iterdir():
-            if old != folder:
-                shutil.rmtree(old, ignore_errors=True)
-        return folder
-
-    def _seed_is_current(self) -> bool:
-        """True when ``seed`` holds Python's part, built (its manifest is
-        written last) after every change to what it is made from."""
-        if self.seed is None or not all((self.seed / part).exists() for part in PYTHON_PARTS):
-            return False
-        built = (self.seed / "assets/rp/build-manifest.json").stat().st_mtime
-        return all(path.stat().st_mtime <= built for path in _files(self.root, PYTHON_SOURCES))
-
-    def build(self, changed: Iterable[Path] = ()) -> Path:
-        """A complete build in a new folder; raises BuildFailed."""
-        changed = list(changed)
-        _forget_modules(changed, self.root)
-        try:
-            python = self.python_part()
-        except Exception as error:
-            traceback.print_exc()
-            raise BuildFailed(f"Python's part of the runtime failed: {error}") from error
-        self.count += 1
-        target = self.builds / str(self.count)
-        if target.exists():
-            shutil.rmtree(target)
-        self._build_pages(target)
-        # What make site does to the generator's output before the runtime:
-        # the search index's own entries and the roller pages' changes.
-        search_index = importlib.import_module("runtime.build.search_index")
-        roller_pages = importlib.import_module("runtime.build.roller_pages")
-        search_index.improve_search(target, self.root / "mkdocs.yml")
-        roller_pages.hold_material_in_site(target)
-        for part in PYTHON_PARTS:
-            _link_tree(python / part, target / part)
-        assets = importlib.import_module("runtime.build.assets")
-        assets.copy_runtime(target)
-        assets.name_material_search_worker(target)
-        return target
-
-    def _build_pages(self, target: Path) -> None:
-        """``mkdocs build --strict`` into ``target``, as make site runs it."""
-        try:
-            config = load_config(str(self.root / "mkdocs.yml"), site_dir=str(target),
-                                 site_url=self.site_url)
-            config.plugins.on_startup(command="build", dirty=False)
-            try:
-                mkdocs_build(config)
-            finally:
-                config.plugins.on_shutdown()
-        except MkDocsException as error:
-            raise BuildFailed(str(error)) from error
-        except SystemExit as error:  # mkdocs-macros exits on a macro's error
-            raise BuildFailed("stopped at the error above") from error
-        except Exception as error:
-            traceback.print_exc()
-            raise BuildFailed(f"{type(error).__name__}: {error}") from error
 
 
 def _log_to_terminal(docs: Path) -> None:
@@ -301,7 +96,7 @@ def _log_to_terminal(docs: Path) -> None:
     strict mode, each one fails the build) to stderr as they come."""
     ours = logging.StreamHandler(sys.stdout)
     ours.setFormatter(logging.Formatter("[%(asctime)s] %(message)s", "%H:%M:%S"))
-    for name, handler in (("dev", ours), ("mkdocs", _Report(docs))):
+    for name, handler in (("dev", ours), ("mkdocs", BuildReport(docs))):
         logger = logging.getLogger(name)
         logger.setLevel(logging.INFO)
         logger.propagate = False
@@ -315,9 +110,9 @@ class DevHandler(SiteHandler):
     server: DevServer
 
     def __init__(self, request: Any, client_address: Any, server: DevServer) -> None:
-        # The build this request is answered from, and its number, together.
-        folder, self.build_id = server.served()
-        super().__init__(request, client_address, server, directory=str(folder))
+        # The build this request is answered from, and its pages' versions, together.
+        self.folder, self.versions = server.served()
+        super().__init__(request, client_address, server, directory=str(self.folder))
 
     def do_GET(self) -> None:
         route = self.path.split("?")[0]
@@ -328,7 +123,8 @@ class DevHandler(SiteHandler):
         elif route == "/sw.js":
             self._send_service_worker()
         elif (page := self._page()) is not None:
-            self._send_text(self.html_body(page.read_bytes()), "text/html; charset=utf-8")
+            name = page.relative_to(self.folder).as_posix()
+            self._send_text(self.html_body(page.read_bytes(), name), "text/html; charset=utf-8")
         elif self.command == "HEAD":
             super().do_HEAD()
         else:
@@ -343,8 +139,17 @@ class DevHandler(SiteHandler):
             path = path / "index.html"
         return path if path.suffix == ".html" and path.is_file() else None
 
-    def html_body(self, body: bytes) -> bytes:
-        tag = f'<script src="{RELOAD_SCRIPT}" data-build="{self.build_id}"></script>'
+    def html_body(self, body: bytes, name: str | None = None) -> bytes:
+        """``body`` with the reload script of page ``name``; without a name,
+        the 404 page answering for a page the build does not have ("gone"),
+        which reloads once a build has it."""
+        if name is None:
+            path = self.path.split("?")[0]
+            asked = Path(os.path.relpath(self.translate_path(path), self.directory))
+            name = (asked / "index.html" if path.endswith("/") else asked).as_posix()
+        version = self.versions.get(name, "gone")
+        tag = (f'<script src="{RELOAD_SCRIPT}" data-page="{html.escape(name)}" '
+               f'data-build="{version}"></script>')
         end = body.rfind(b"</body>")
         end = len(body) if end < 0 else end
         return body[:end] + tag.encode() + body[end:]
@@ -379,25 +184,63 @@ class DevHandler(SiteHandler):
         self._send_text((HERE / "sw.js").read_bytes(), "text/javascript", *headers)
 
     def _stream_builds(self) -> None:
+        """The version of one page (``?page=``), sent when the stream opens
+        and whenever a build changes it; "gone" once a build has no such
+        page."""
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+        name = query.get("page", [""])[0]
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.end_headers()
-        seen = None
+        build, sent = None, None
         try:
             while not self.server.stopping:
-                build = self.server.wait_for_build(seen, timeout=15)
-                if build == seen:
+                build, versions = self.server.wait_for_build(build, timeout=15)
+                version = str(versions.get(name, "gone"))
+                if version == sent:
                     self.wfile.write(b": still here\n\n")  # finds a closed tab
                 else:
-                    self.wfile.write(f"event: build\ndata: {build}\n\n".encode())
-                    seen = build
+                    self.wfile.write(f"event: build\ndata: {version}\n\n".encode())
+                    sent = version
                 self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             pass
 
 
+def _differences(old: Path, new: Path) -> tuple[set[str], bool]:
+    """The pages (``.html``) that differ between two builds, and whether
+    anything else the pages use does (the search index and the sitemap are
+    not reloaded for)."""
+    pages: set[str] = set()
+    shared = False
+    names = {p.relative_to(new).as_posix() for p in new.rglob("*") if p.is_file()}
+    names |= {p.relative_to(old).as_posix() for p in old.rglob("*") if p.is_file()}
+    for name in names:
+        if _same_file(old / name, new / name):
+            continue
+        if name.endswith(".html"):
+            pages.add(name)
+        elif not name.startswith(NOT_RELOADED_FOR):
+            shared = True
+    return pages, shared
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        first, second = one.stat(), other.stat()
+    except FileNotFoundError:
+        return False
+    if (first.st_dev, first.st_ino) == (second.st_dev, second.st_ino):
+        return True  # the same file, linked into both builds
+    return first.st_size == second.st_size and one.read_bytes() == other.read_bytes()
+
+
 class DevServer(http.server.ThreadingHTTPServer):
-    """Serves the current build and tells the pages when a new one is."""
+    """Serves the current build and tells each page when a build changes
+    it: a page's version is the number of the last build that changed the
+    page or anything else the pages use (so a saved page reloads its own
+    tabs, and the full build that follows it reloads them only where it
+    differs)."""
 
     daemon_threads = True
     quiet = True
@@ -408,6 +251,7 @@ class DevServer(http.server.ThreadingHTTPServer):
         self.run = f"{time.time_ns():x}"
         self.stopping = False
         self._changed: set[Path] = set()
+        self._unbuilt: set[Path] = set()  # changed since the last full build
         self._wake = threading.Event()
         self._served = threading.Condition()
         try:
@@ -418,15 +262,17 @@ class DevServer(http.server.ThreadingHTTPServer):
             self.server_close()
             raise
         self.build_id = builder.count
+        self.versions = {p.relative_to(self.current).as_posix(): self.build_id
+                         for p in self.current.rglob("*.html")}
 
-    def served(self) -> tuple[Path, int]:
+    def served(self) -> tuple[Path, dict[str, int]]:
         with self._served:
-            return self.current, self.build_id
+            return self.current, self.versions
 
-    def wait_for_build(self, seen: int | None, timeout: float) -> int:
+    def wait_for_build(self, seen: int | None, timeout: float) -> tuple[int, dict[str, int]]:
         with self._served:
             self._served.wait_for(lambda: self.build_id != seen or self.stopping, timeout)
-            return self.build_id
+            return self.build_id, self.versions
 
     def changed(self, path: Path) -> None:
         with self._served:
@@ -434,32 +280,84 @@ class DevServer(http.server.ThreadingHTTPServer):
         self._wake.set()
 
     def rebuild_forever(self) -> None:
+        """Each change: the saved pages alone at once when it is an edit to
+        pages' text (served as soon as they are written), then the full
+        build, stopped and started again when a newer change comes."""
+        full_build_due = False
         while not self.stopping:
-            self._wake.wait()
+            if not full_build_due:
+                self._wake.wait()
             while self._wake.wait(SETTLE_SECONDS):  # until the saves settle
                 self._wake.clear()
             with self._served:
                 changed, self._changed = self._changed, set()
-            if not changed or self.stopping:
-                continue
-            names = ", ".join(sorted(str(p.relative_to(self.builder.root)) for p in changed))
-            log.info("Changed: %s", names)
-            started = time.monotonic()
-            try:
-                target = self.builder.build(changed)
-            except Exception as error:
-                if not isinstance(error, BuildFailed):
-                    traceback.print_exc()
-                log.info("The build failed (%s): still serving the last good one.", error)
-                continue
-            with self._served:
-                previous, self.current = self.current, target
-                self.build_id = self.builder.count
-                self._served.notify_all()
-            log.info("Built in %.2f s: reloading the open pages.", time.monotonic() - started)
-            for old in self.builder.builds.iterdir():
-                if old not in (previous, target):
-                    shutil.rmtree(old, ignore_errors=True)
+            if self.stopping:
+                break
+            if changed:
+                names = ", ".join(sorted(str(p.relative_to(self.builder.root))
+                                         for p in changed))
+                log.info("Changed: %s", names)
+                self._unbuilt |= changed
+                started = time.monotonic()
+                try:
+                    target = self.builder.update(changed, self._unbuilt, self.current)
+                except BuildFailed as error:
+                    log.info("The build failed (%s): still serving the last good one.", error)
+                    full_build_due = False
+                    continue
+                full_build_due = True
+                if target is not None:
+                    took = time.monotonic() - started
+                    log.info("Pages built in %.2f s: %s.", took, self._serve(target))
+                    # The reloaded page starts its rollers first; a newer
+                    # change, if any, comes before the full build.
+                    self._wake.wait(FULL_BUILD_AFTER_SECONDS)
+                    continue
+            if full_build_due:
+                full_build_due = self._full_build()
+
+    def _full_build(self) -> bool:
+        """The full build after the changes; True when a newer change
+        stopped it (it is due again)."""
+        started = time.monotonic()
+        try:
+            target = self.builder.build(self._unbuilt, stop=self._wake.is_set)
+        except Superseded:
+            return True
+        except Exception as error:
+            if not isinstance(error, BuildFailed):
+                traceback.print_exc()
+            log.info("The build failed (%s): still serving the last good one.", error)
+            return False
+        self._unbuilt.clear()
+        took = time.monotonic() - started
+        log.info("Built in %.2f s: %s.", took, self._serve(target))
+        return False
+
+    def _serve(self, target: Path) -> str:
+        """Serves ``target``; says which open pages it reloads."""
+        pages, shared = _differences(self.current, target)
+        build = self.builder.count
+        versions = {
+            p.relative_to(target).as_posix(): build for p in target.rglob("*.html")
+        } if shared else {
+            name: self.versions.get(name, build) if name not in pages else build
+            for name in (p.relative_to(target).as_posix() for p in target.rglob("*.html"))
+        }
+        with self._served:
+            previous, self.current = self.current, target
+            self.versions = versions
+            self.build_id = build
+            self._served.notify_all()
+        for old in self.builder.builds.iterdir():
+            if old not in (previous, target):
+                shutil.rmtree(old, ignore_errors=True)
+        if shared:
+            return "reloading the open pages"
+        if not pages:
+            return "no page changed"
+        shown = ", ".join(sorted(pages)[:3]) + (", ..." if len(pages) > 3 else "")
+        return f"reloading {shown}"
 
     def stop(self) -> None:
         self.stopping = True

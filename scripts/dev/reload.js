@@ -1,19 +1,19 @@
 // make dev's live reload (scripts/dev.py adds this script to every page it
-// serves): the page reloads when a new build of the site is served. The
-// server names its current build when the stream opens and after each
-// rebuild; this page knows the build it came from (data-build), so a
-// rebuild made while the stream was closed is caught when it reopens.
+// serves): the page reloads when a build changes it. The server sends the
+// page's version (data-page names it) when the stream opens and whenever a
+// build changes it; this page knows the version it came with (data-build),
+// so a build made while the stream was closed is caught when it reopens.
 // Hidden tabs close their stream: each open one holds a connection, and a
 // browser allows six per host.
 (() => {
-  const built = document.currentScript.dataset.build;
+  const { page, build } = document.currentScript.dataset;
   let events = null;
 
   function open() {
     if (events) return;
-    events = new EventSource("/__dev__/events");
+    events = new EventSource(`/__dev__/events?page=${encodeURIComponent(page)}`);
     events.addEventListener("build", (event) => {
-      if (event.data !== built) location.reload();
+      if (event.data !== build) location.reload();
     });
   }
 

@@ -1,8 +1,9 @@
 """``make dev``, the live preview (scripts/dev.py), in a copy of the project:
-a saved page shows in the open browser with its rollers working, a build
+a saved page shows in the open browser with its rollers working (built
+alone first; the full build that follows does not reload it again), a build
 error is printed with its page and line while the last good build stays
-served, and every answer carries the site's headers. The time from the save
-to the change on screen is printed (the README quotes it)."""
+served, and every answer carries the site's headers. How soon a saved page
+shows is measured by bench/bench_live_preview.py."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -38,10 +40,8 @@ pytestmark = pytest.mark.browser
 # What the preview is made from: the project less its builds and caches.
 PROJECT = ("docs", "macros", "site_overrides", "runtime", "rules_py", "scripts",
            "mkdocs.yml", "pyproject.toml", "package-lock.json")
-# The issue's bound for a saved page to show in the browser, rollers working.
-# Printed, never asserted: timings vary with the machine's load (make bench
-# prints timings too); the test fails only if no reload comes at all.
-RELOAD_BOUND_S = 2.0
+# Generous: the test fails only if no reload comes at all. How soon it comes
+# is measured by bench/bench_live_preview.py, never asserted.
 RELOAD_TIMEOUT_MS = 60_000
 # make serve's service worker caches the whole site first.
 INSTALL_TIMEOUT_MS = 120_000
@@ -119,7 +119,14 @@ def test_every_answer_carries_the_site_headers(preview: Preview) -> None:
         body = response.read().decode()
     for name, value in EVERY_RESPONSE.items():
         assert headers[name] == value
-    assert '<script src="/__dev__/reload.js" data-build="1"></script></body>' in body
+    assert ('<script src="/__dev__/reload.js" data-page="index.html" data-build="1"></script>'
+            '</body>') in body
+    # A missing page's 404 page reloads once a build has that page.
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(preview.url + "no-such-page/")
+    assert missing.value.code == 404
+    assert ('<script src="/__dev__/reload.js" data-page="no-such-page/index.html" '
+            'data-build="gone"></script>') in missing.value.read().decode()
     with urllib.request.urlopen(preview.url + "sw.js") as response:
         worker = response.read().decode()
     # The offline cache is off: the service worker removes itself.
@@ -144,17 +151,18 @@ def test_a_saved_page_shows_with_its_rollers_working(
     assert heading
     marker = f"Saved at {time.time_ns()}."
     after = len(preview.output)
-    saved = time.monotonic()
     source.write_text(text.replace(heading.group(0), f"{heading.group(0)}\n\n{marker}", 1))
     expect(page.get_by_text(marker)).to_be_visible(timeout=RELOAD_TIMEOUT_MS)
-    shown = time.monotonic() - saved
+    # The saved page alone was built first, and served.
+    preview.wait_for_output(r"Pages built in .*: reloading " + re.escape(address), after)
     widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
     expect(widget).to_have_attribute("data-state", "ready", timeout=PYODIDE_TIMEOUT_MS)
-    ready = time.monotonic() - saved
-    built = preview.wait_for_output(r"Built in", after)
-    print(f"\nsaved -> shown {shown:.2f} s, rollers ready {ready:.2f} s "
-          f"(bound {RELOAD_BOUND_S:.1f} s); {built.split('] ')[-1]}")
     assert press_for_new_seed(widget)
+    # The full build that follows makes the same page: no second reload.
+    page.evaluate("() => { window.notReloaded = true; }")
+    preview.wait_for_output(r"Built in .*: no page changed", after)
+    assert page.evaluate("() => window.notReloaded") is True
+    expect(page.get_by_text(marker)).to_be_visible()
     assert console.errors == []
 
 
@@ -180,11 +188,12 @@ def test_a_build_error_is_printed_with_its_page_and_line(
     report = preview.wait_for_output(r"docs/dice\.md, line \d+: WidgetArgumentError", after)
     assert f"line {len(text.splitlines()) + 2}:" in report
     preview.wait_for_output(r"still serving the last good one", after)
-    # Fixed, the page is built and the open page reloads (waited for here,
-    # so that no reload races the tab's closing).
+    # Fixed (and a line added), the page is built and the open page reloads
+    # (waited for here, so that no reload races the tab's closing).
     with page.expect_navigation(timeout=RELOAD_TIMEOUT_MS):
-        source.write_text(text)
+        source.write_text(text + "\nFixed.\n")
     assert page.title() == title
+    expect(page.get_by_text("Fixed.")).to_be_visible()
 
 
 def test_no_page_comes_from_the_offline_cache_of_make_serve(
