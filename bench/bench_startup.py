@@ -235,7 +235,7 @@ def _median(values: list[float]) -> float:
 
 
 def main() -> None:
-    site = ROOT / "site"
+    site = Path(os.environ.get("SITE_DIR", ROOT / "site"))  # as the tests read it
     version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
     server = load_serve_module().make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -4,10 +4,10 @@
  * The build manifest, `assets/rp/build-manifest.json`.
  */
 export interface ManifestJson {
-  format: 1;
+  format: 2;
   pyodide: PyodideJson;
   runtime: RuntimeJson;
-  keepInflated: string[];
+  gzipCopies: { [key: string]: string };
 }
 
 /**
@@ -30,6 +30,7 @@ export interface RuntimeJson {
   stdlibPyc: ShippedFileJson;
   rulesPyc: ShippedFileJson;
   snapshot: ShippedFileJson;
+  snapshotGzip: ShippedFileJson;
 }
 
 /**

@@ -6,10 +6,14 @@ cross-origin isolation (COOP and COEP), ``Cache-Control: immutable`` for the
 addresses that change with their content, and the types a host must get
 right (``.wasm`` as ``application/wasm``) all come from
 ``runtime/build/hosts.py``, the one source the build's ``_headers`` and the
-snippets of ``hosting/`` follow too. Here: gzip for compressible files when
-the client accepts it (the wasm shrinks to a third; the memory snapshot
-comes gzipped already), and, as a static host does, the site's own
-``404.html`` for an address it does not hold. Standard library and the
+snippets of ``hosting/`` follow too. Here, as a host that negotiates: a file
+with precompressed copies beside it (``<file>.br``, ``.zst``, ``.gz``, written
+by ``runtime/build/precompress.py``) is answered with the best copy the
+client's ``Accept-Encoding`` allows (brotli, then zstd, then gzip), with its
+``Content-Encoding``; another compressible file is gzipped here when the
+client accepts gzip; every compressible file is sent with ``Vary:
+Accept-Encoding``. And, as a static host does, the site's own ``404.html``
+for an address it does not hold. Standard library and the
 project only. ``make serve``, ``make dev`` (``scripts/dev.py``) and the
 browser tests use this server.
 
@@ -47,6 +51,7 @@ if str(ROOT) not in sys.path:  # run as a script: the project's modules are besi
 
 from runtime.build.hosts import (  # noqa: E402
     CONTENT_SECURITY_POLICY,
+    PRECOMPRESSED,
     TYPES,
     headers_for,
     is_immutable,
@@ -55,6 +60,7 @@ from runtime.build.hosts import (  # noqa: E402
 __all__ = [
     "CONTENT_SECURITY_POLICY",
     "SiteHandler",
+    "accepted_encodings",
     "accepts_gzip",
     "is_immutable",
     "make_server",
@@ -111,14 +117,40 @@ class _GzipCache:
         return body
 
 
+def _current_copy(path: str, copy: str) -> bool:
+    """A precompressed copy there, and not older than its file: a file written
+    again without its copies (a page rebuilt by hand, an edited build) is
+    never answered with what it was before."""
+    try:
+        return os.stat(copy).st_mtime_ns >= os.stat(path).st_mtime_ns
+    except FileNotFoundError:
+        return False
+
+
+def accepted_encodings(header: str | None) -> set[str]:
+    """The content codings of :data:`PRECOMPRESSED` an Accept-Encoding header
+    allows: named with a quality above 0, or left to ``*`` (q=0 refuses)."""
+    qualities: dict[str, float] = {}
+    for part in (header or "").split(","):
+        coding, *params = (piece.strip() for piece in part.split(";"))
+        if not coding:
+            continue
+        quality = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        qualities[coding.lower()] = quality
+    star = qualities.get("*", 0.0)
+    return {name for name, _ in PRECOMPRESSED if qualities.get(name, star) > 0}
+
+
 def accepts_gzip(header: str | None) -> bool:
     """True when an Accept-Encoding header allows gzip (q=0 refuses it)."""
-    for part in (header or "").split(","):
-        coding, _, params = part.strip().partition(";")
-        if coding.strip().lower() in {"gzip", "*"}:
-            quality = params.strip()
-            return not (quality.startswith("q=") and float(quality[2:] or 0) == 0)
-    return False
+    return "gzip" in accepted_encodings(header)
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -130,6 +162,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     }
 
     gzip_cache: ClassVar[_GzipCache] = _GzipCache()
+    vary = False  # this answer depends on Accept-Encoding (set per request)
     # The path the site is served at (the server sets it: make_server).
     base_path: ClassVar[str] = "/"
 
@@ -147,6 +180,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path("/" + path[len(self.base_path):])
 
     def do_GET(self) -> None:
+        self.vary = False  # set by _send_compressed for a file whose encoding varies
         if self._send_to_base():
             return
         if (self.site_address() or "").split("?")[0] == "/sitemap.xml":
@@ -168,29 +202,44 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return True
 
     def _send_compressed(self) -> bool:
-        """Send the file gzipped if it is worth it and the client accepts it."""
+        """Send the best precompressed copy of the file the client accepts,
+        or the file gzipped here if it is worth it and the client accepts
+        gzip; False when the file goes as it is (``Vary`` still said)."""
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
             path = os.path.join(path, "index.html")
-        if not os.path.isfile(path) or not accepts_gzip(self.headers.get("Accept-Encoding")):
+        if not os.path.isfile(path):
             return False
         content_type = self.guess_type(path)
-        if not content_type.startswith(COMPRESSIBLE_TYPES):
+        copies = [(name, path + suffix) for name, suffix in PRECOMPRESSED
+                  if _current_copy(path, path + suffix)]
+        if not copies and not content_type.startswith(COMPRESSIBLE_TYPES):
             return False
+        self.vary = True
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
+        encoding: tuple[str, str | None] | None = next(
+            ((name, copy) for name, copy in copies if name in accepted), None)
+        if encoding is None:
+            if "gzip" not in accepted or not content_type.startswith(COMPRESSIBLE_TYPES):
+                return False
+            encoding = ("gzip", None)
         stat = os.stat(path)
         modified = email.utils.formatdate(stat.st_mtime, usegmt=True)
         if self.headers.get("If-Modified-Since") == modified:
             self.send_response(304)
-            self.send_header("Vary", "Accept-Encoding")
             self.end_headers()
             return True
-        body = self.gzip_cache.get(path)
+        name, copy = encoding
+        if copy is None:
+            body = self.gzip_cache.get(path)
+        else:
+            with open(copy, "rb") as source:
+                body = source.read()
         self.send_response(200)
         self.send_header("Content-Type", content_type)
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", name)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", modified)
-        self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         if self.command != "HEAD":
             # A reader who navigates away drops the connection mid-file.
@@ -205,6 +254,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().copyfile(source, outputfile)
 
     def do_HEAD(self) -> None:
+        self.vary = False
         if self._send_to_base() or self._send_compressed():
             return
         super().do_HEAD()
@@ -258,6 +308,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # Outside the site, the headers of its root; an error is never kept.
         headers = headers_for(self.site_address() or "/")
+        if getattr(self, "vary", False):
+            headers["Vary"] = "Accept-Encoding"
         if getattr(self, "status", 200) >= 400:
             headers.pop("Cache-Control", None)
         for name, value in headers.items():

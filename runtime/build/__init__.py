@@ -14,5 +14,7 @@ change what it wrote and add what the browser runtime needs, in order (see
    (:mod:`runtime.build.manifest`), written once;
 5. :mod:`runtime.build.offline`: the web app manifest, icons and the
    service worker, from the build's manifest;
-6. :mod:`runtime.build.hosts`: ``_headers`` for the hosts that read it.
+6. :mod:`runtime.build.precompress`: brotli, zstd and gzip copies of the
+   large files, for the hosts that negotiate;
+7. :mod:`runtime.build.hosts`: ``_headers`` for the hosts that read it.
 """

@@ -5,9 +5,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from runtime.build.assets import copy_runtime, name_material_search_worker
+from runtime.build.assets import (
+    copy_runtime,
+    inline_worker_imports,
+    name_material_search_worker,
+)
 from runtime.build.hosts import write_headers_file
 from runtime.build.offline import build_offline, file_list, site_config
+from runtime.build.precompress import precompress_site
 from runtime.build.python_runtime import ROOT, ship
 from runtime.build.roller_pages import hold_material_in_site
 from runtime.build.search_index import improve_search
@@ -30,9 +35,15 @@ def main() -> None:
     copy_runtime(site)
     name_material_search_worker(site)
     ship(site)
+    inline_worker_imports(site)  # the manifest is written now
     name, description = site_config()
     version = build_offline(site, name, name.removesuffix(" SRD"), description)
     print(f"sw.js: cache rp-site-{version}, {len(file_list(site))} files")
+    # Last but _headers: every file is written, sw.js included.
+    sizes = precompress_site(site)
+    print(f"precompressed: {len(sizes)} files, "
+          f"{sum(s['identity'] for s in sizes.values()) / 1e6:.1f} MB, in brotli "
+          f"{sum(s.get('br', s['identity']) for s in sizes.values()) / 1e6:.1f} MB")
     write_headers_file(site)  # after sw.js: its list must not name _headers
 
 

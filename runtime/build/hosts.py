@@ -12,7 +12,11 @@ description:
   bundles): ``Cache-Control: immutable``, so a returning reader's browser
   asks for none of them again;
 - the types a host must get right (the runtime refuses a ``.wasm`` sent as
-  anything but ``application/wasm``).
+  anything but ``application/wasm``);
+- the precompressed copies the build writes beside the large files
+  (:data:`PRECOMPRESSED`, :mod:`runtime.build.precompress`): a host that
+  negotiates answers ``<file>`` with the best copy the browser accepts, with
+  its ``Content-Encoding`` and ``Vary: Accept-Encoding``.
 
 ``scripts/serve.py`` (``make serve``, the browser tests) and
 ``scripts/dev.py`` (``make dev``) send what :func:`headers_for` and
@@ -30,6 +34,7 @@ import re
 from pathlib import Path
 
 from runtime.build.offline import file_list
+from runtime.build.precompress import PRECOMPRESSED
 
 __all__ = [
     "CONTENT_SECURITY_POLICY",
@@ -38,6 +43,7 @@ __all__ = [
     "HOST_TYPES",
     "IMMUTABLE_CACHE",
     "IMMUTABLE_PATHS",
+    "PRECOMPRESSED",
     "TYPES",
     "VERSIONED_QUERY",
     "headers_file",

@@ -11,9 +11,10 @@
 //   source mtime (the normal load, when the snapshot cannot be used);
 // - rules_py-pyc.zip: rules_py/**/__pycache__/*.cpython-314.pyc, the same way,
 //   unpacked over the installed wheel;
-// - snapshot.gz: a memory snapshot of Python with every rules_py module and
+// - snapshot.bin: a memory snapshot of Python with every rules_py module and
 //   every data table loaded, restored by the worker with no rules_py file,
-//   packed by ../worker/snapshot.js (the format's one home) and gzipped. It
+//   packed by ../worker/snapshot.js (the format's one home); python_runtime.py
+//   writes its gzipped copy, precompress.py the others. It
 //   is made on the .pyc zip above (no compiling: a smaller, cleaner memory)
 //   and restored on an empty zip: every module the rollers use is in memory
 //   already, and Pyodide's own standard library zip is downloaded only for
@@ -22,7 +23,6 @@ import { loadPyodide } from "pyodide";
 import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { packSnapshot } from "../worker/snapshot.js";
 
 /** @import { PyodideAPI, PyodideConfig } from "pyodide" */
@@ -128,5 +128,5 @@ if (!moduleMemory) throw new Error("the WebAssembly module's own memory was not 
 // @ts-expect-error _module, Pyodide's Emscripten module, is private (the version is pinned)
 const pythonMemory = second._module.HEAPU8.length;
 const packed = packSnapshot(snapshot, moduleMemory, snapshot.length - pythonMemory);
-writeFileSync(join(outDir, "snapshot.gz"), gzipSync(packed, { level: 6 }));
+writeFileSync(join(outDir, "snapshot.bin"), packed);
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${(packed.length / 1e6).toFixed(1)} MB packed`);

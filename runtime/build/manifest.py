@@ -15,10 +15,13 @@ Fields (JSON):
   ``normalStartBytes`` (what a normal start downloads that a restore does
   not: the worker weighs it against the rest of a slow snapshot), and one
   entry per shipped file (``lockFile``, ``wheel``, ``stdlibPyc``,
-  ``rulesPyc``, ``snapshot``), each ``{address, bytes, sha256}``: the
-  address is the site's, with ``?v=`` and a digest of the content where the
-  file may be cached for good;
-- ``keepInflated``: the addresses the service worker stores inflated.
+  ``rulesPyc``, ``snapshot``, ``snapshotGzip``), each ``{address, bytes,
+  sha256}``: the address is the site's, with ``?v=`` and a digest of the
+  content where the file may be cached for good;
+- ``gzipCopies``: address -> the address of its gzipped copy, for a file
+  the worker and the service worker ask for at the first address and, where
+  the host sent it without encoding it (a host that does not negotiate),
+  at the second, which they inflate themselves (the snapshot).
 
 :class:`ManifestJson` and the TypedDicts it holds are this layout as types:
 ``to_json`` is checked against them (mypy), and the worker's import of the
@@ -48,7 +51,7 @@ __all__ = [
     "write_manifest",
 ]
 
-FORMAT: Final = 1
+FORMAT: Final = 2
 MANIFEST_ADDRESS = "assets/rp/build-manifest.json"
 
 
@@ -79,15 +82,16 @@ class RuntimeJson(TypedDict):
     stdlibPyc: ShippedFileJson
     rulesPyc: ShippedFileJson
     snapshot: ShippedFileJson
+    snapshotGzip: ShippedFileJson
 
 
 class ManifestJson(TypedDict):
     """The build manifest, `assets/rp/build-manifest.json`."""
 
-    format: Literal[1]
+    format: Literal[2]
     pyodide: PyodideJson
     runtime: RuntimeJson
-    keepInflated: list[str]
+    gzipCopies: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -117,7 +121,7 @@ class RuntimeManifest:
     stdlib_pyc: ShippedFile
     rules_pyc: ShippedFile
     snapshot: ShippedFile
-    keep_inflated: tuple[str, ...]
+    snapshot_gzip: ShippedFile
 
     @property
     def pyodide_index(self) -> str:
@@ -125,7 +129,13 @@ class RuntimeManifest:
 
     @property
     def files(self) -> tuple[ShippedFile, ...]:
-        return (self.lock_file, self.wheel, self.stdlib_pyc, self.rules_pyc, self.snapshot)
+        return (self.lock_file, self.wheel, self.stdlib_pyc, self.rules_pyc, self.snapshot,
+                self.snapshot_gzip)
+
+    @property
+    def gzip_copies(self) -> dict[str, str]:
+        """Address -> the address of its gzipped copy (see the module's docstring)."""
+        return {self.snapshot.address: self.snapshot_gzip.address}
 
     def versioned_addresses(self) -> dict[str, str]:
         """Site path -> the address the runtime asks for, where it names a version."""
@@ -143,8 +153,9 @@ class RuntimeManifest:
                 "stdlibPyc": self.stdlib_pyc.to_json(),
                 "rulesPyc": self.rules_pyc.to_json(),
                 "snapshot": self.snapshot.to_json(),
+                "snapshotGzip": self.snapshot_gzip.to_json(),
             },
-            "keepInflated": list(self.keep_inflated),
+            "gzipCopies": self.gzip_copies,
         }
 
 
@@ -190,5 +201,5 @@ def read_manifest(site: Path) -> RuntimeManifest | None:
         stdlib_pyc=_file(runtime["stdlibPyc"]),
         rules_pyc=_file(runtime["rulesPyc"]),
         snapshot=_file(runtime["snapshot"]),
-        keep_inflated=tuple(data["keepInflated"]),
+        snapshot_gzip=_file(runtime["snapshotGzip"]),
     )

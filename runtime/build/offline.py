@@ -6,10 +6,13 @@ It writes into the built site:
   here with the standard library: a die showing five on the theme's indigo),
   so a phone can install the site;
 - ``sw.js``, the service worker (``runtime/offline/sw.js``) with the list of
-  every file of the build and a digest of each, and the addresses of those
-  it keeps inflated (from the build's manifest), injected where the source
-  says ``"__BUILD__"``, as Workbox's injectManifest does; its cache is named
-  after a digest of them all, so a new build replaces the old cache whole.
+  every file of the build and a digest of each (not the precompressed copies
+  of :mod:`runtime.build.precompress`: the browser decodes whichever copy a
+  host sends, and the cache holds each file once, decoded), and the gzipped
+  copy to ask for where a host sends a file without encoding it (from the
+  build's manifest), injected where the source says ``"__BUILD__"``, as
+  Workbox's injectManifest does; its cache is named after a digest of them
+  all, so a new build replaces the old cache whole.
 
 Standard library only.
 """
@@ -24,6 +27,7 @@ import zlib
 from pathlib import Path
 
 from runtime.build.manifest import read_manifest
+from runtime.build.precompress import is_copy
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TEMPLATE = ROOT / "runtime" / "offline" / "sw.js"
@@ -119,7 +123,7 @@ def file_list(site: Path) -> dict[str, str]:
     for path in sorted(site.rglob("*")):
         if not path.is_file() or (path.name in SKIPPED and path.parent == site):
             continue
-        if path.name == ".built" or "__pycache__" in path.parts:
+        if path.name == ".built" or "__pycache__" in path.parts or is_copy(path):
             continue
         relative = path.relative_to(site).as_posix()
         if relative == "index.html":
@@ -147,8 +151,8 @@ def build_offline(site: Path, site_name: str, short_name: str, description: str)
     files = file_list(site)
     version = _digest(json.dumps(files, sort_keys=True).encode("utf-8"))
     runtime = read_manifest(site)
-    inflate = list(runtime.keep_inflated) if runtime else []
-    build = json.dumps({"version": version, "files": files, "inflate": inflate},
+    gzip_copies = runtime.gzip_copies if runtime else {}
+    build = json.dumps({"version": version, "files": files, "gzipCopies": gzip_copies},
                        indent=0, sort_keys=True)
     template = TEMPLATE.read_text("utf-8")
     if template.count(PLACEHOLDER) != 1:  # a second one (in a comment, say) would be replaced too

@@ -9,7 +9,10 @@ Run by ``python -m runtime.build`` after the page build (see
   backend and made reproducible; the lock file naming it with its sha256;
   and, from ``make_snapshot.mjs`` (Pyodide under Node), the standard library
   with ``.pyc``, the ``rules_py`` ``.pyc`` and the packed memory snapshot the
-  worker restores (``snapshot.gz``, its format in ``runtime/worker/snapshot.js``);
+  worker restores (``snapshot.bin``, its format in ``runtime/worker/snapshot.js``),
+  with its gzipped copy ``snapshot.bin.gz``, which the worker asks for where
+  the host sent ``snapshot.bin`` without encoding it (a host that does not
+  negotiate: see :mod:`runtime.build.precompress`);
 - the build's manifest (:mod:`runtime.build.manifest`), naming all of the
   above with sizes and digests.
 """
@@ -28,6 +31,7 @@ import zipfile
 from pathlib import Path
 
 from runtime.build.manifest import RuntimeManifest, shipped, write_manifest
+from runtime.build.precompress import gzip_copy
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -44,7 +48,8 @@ BUILD_INPUTS = ("pyproject.toml", "rules_py")
 
 
 PY_DIR = "assets/rp/py"
-SNAPSHOT_FILE = "snapshot.gz"
+SNAPSHOT_FILE = "snapshot.bin"
+SNAPSHOT_GZIP_FILE = "snapshot.bin.gz"
 
 __all__ = ["RuntimeBuildError", "build_python_files", "build_wheel", "lock_file",
            "normalise_zip", "project_version", "pyodide_version", "ship"]
@@ -152,6 +157,8 @@ def ship(site: Path) -> RuntimeManifest:
     lock = py_dir / "pyodide-lock.json"
     lock.write_text(json.dumps(lock_file(wheel), indent=1))
     build_python_files(wheel, py_dir)
+    # The same bytes as precompress.py's gzip copy, which leaves it as it is.
+    (py_dir / SNAPSHOT_GZIP_FILE).write_bytes(gzip_copy((py_dir / SNAPSHOT_FILE).read_bytes()))
     snapshot = shipped(site, py_dir / SNAPSHOT_FILE, versioned=True)
     manifest = RuntimeManifest(
         pyodide_version=version,
@@ -165,8 +172,7 @@ def ship(site: Path) -> RuntimeManifest:
         stdlib_pyc=shipped(site, py_dir / "python_stdlib-pyc.zip", versioned=True),
         rules_pyc=shipped(site, py_dir / "rules_py-pyc.zip", versioned=True),
         snapshot=snapshot,
-        # Inflated once by the service worker, not by the worker at every start.
-        keep_inflated=(snapshot.address,),
+        snapshot_gzip=shipped(site, py_dir / SNAPSHOT_GZIP_FILE, versioned=True),
     )
     write_manifest(site, manifest)
     return manifest

@@ -6,8 +6,11 @@
 // replaces the bundle's <script> on such pages with a preload carrying
 // `data-rp-theme-later`, so its bytes still arrive with the page; this
 // module runs it at the first of:
-// - the runtime has started (or failed) and every press made meanwhile has
-//   been answered, then at idle;
+// - the reader's first press has been answered (or the runtime has failed),
+//   then at idle. Not as soon as Python is ready: on a returning reader's
+//   visit it is ready before the first press, and Material's start then took
+//   the page's thread just when the press came (786 ms of it, in a trace of a
+//   warm visit with the processor slowed 4x: the first roll waited for it);
 // - the reader touches, clicks, types or moves focus outside the rollers
 //   (the header, the navigation, the search box);
 // - LATEST_MS after the page's load event, whatever Python does.
@@ -16,7 +19,7 @@
 // modules listen to it only while the page is still loading). Elsewhere the
 // bundle is a plain <script> that has run before this module: nothing to do.
 import { whenIdle } from "../page/dom.js";
-import { onSettled } from "../page/worker-link.js";
+import { onFirstAnswer } from "../page/worker-link.js";
 
 const LATEST_MS = 2000;
 const READER_EVENTS = ["pointerdown", "keydown", "focusin"];
@@ -70,7 +73,7 @@ export function startThemeAfterRollers() {
     if (!(event.target instanceof Element && event.target.closest(".rp-widget"))) go();
   };
   READER_EVENTS.forEach((name) => document.addEventListener(name, outsideRollers, true));
-  onSettled(() => whenIdle(go, 500, 50));
+  onFirstAnswer(() => whenIdle(go, 500, 50));
   const latest = () => setTimeout(go, LATEST_MS);
   if (document.readyState === "complete") latest();
   else window.addEventListener("load", latest, { once: true });

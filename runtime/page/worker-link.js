@@ -66,6 +66,9 @@ const AUTO_RESTARTS = 1;
 const listeners = new Set();
 /** @type {(() => void)[]} */
 const settledWaiters = []; // onSettled callbacks, each called once
+/** @type {(() => void)[]} */
+const firstAnswerWaiters = []; // onFirstAnswer callbacks, each called once
+let pressAnswered = false; // a request other than an odds preview has been answered
 /** @type {Link | null} */
 let runtime = null;
 let nextRequestId = 1;
@@ -112,8 +115,11 @@ function settled() {
 }
 
 function checkSettled() {
-  if (!settledWaiters.length || !settled()) return;
+  if (!settled()) return;
   for (const callback of settledWaiters.splice(0)) callback();
+  if (pressAnswered || /** @type {Link} */ (runtime).status.state === "failed") {
+    for (const callback of firstAnswerWaiters.splice(0)) callback();
+  }
 }
 
 // `callback()` once the runtime has started (or failed) and every press made
@@ -122,6 +128,17 @@ function checkSettled() {
 /** @param {() => void} callback */
 export function onSettled(callback) {
   settledWaiters.push(callback);
+  checkSettled();
+}
+
+// `callback()` once the reader's first press has been answered (and no other
+// waits), or the runtime has failed: a Python that is ready before the reader
+// has pressed anything does not call it, since the first roll may come any
+// moment then, and on a phone's processor any work of the page's thread
+// delays it. At once if that is so already.
+/** @param {() => void} callback */
+export function onFirstAnswer(callback) {
+  firstAnswerWaiters.push(callback);
   checkSettled();
 }
 
@@ -224,6 +241,7 @@ export function startRuntime(note) {
       const done = inFlight;
       clearTimeout(done.timer);
       inFlight = null;
+      if (!done.preview) pressAnswered = true;
       done.resolve(JSON.parse(message.response));
       pump();
       setTimeout(checkSettled, 0); // after the widget has drawn the answer

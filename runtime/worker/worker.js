@@ -43,6 +43,7 @@ const PACKAGE_NAME = BUILD.runtime.packageName;
 const STDLIB_PYC_URL = siteURL(BUILD.runtime.stdlibPyc.address);
 const PYC_URL = siteURL(BUILD.runtime.rulesPyc.address);
 const SNAPSHOT_URL = siteURL(BUILD.runtime.snapshot.address);
+const SNAPSHOT_GZIP_URL = siteURL(BUILD.runtime.snapshotGzip.address);
 const NORMAL_START_BYTES = BUILD.runtime.normalStartBytes;
 
 /** @param {import("../contract/messages.js").WorkerMessage} message */
@@ -242,29 +243,58 @@ async function download(url, phase, label) {
   return bytes;
 }
 
+// The snapshot as the host sends it. snapshot.bin (14 MB as it is) has
+// precompressed copies beside it (runtime/build/precompress.py): a host that
+// negotiates sends the best one the browser accepts (brotli: 3.4 MB), which
+// the browser decodes. A host that sends it without Content-Encoding does not
+// negotiate: its download stops at once and its gzipped copy (5 MB, inflated
+// by readSnapshot) comes instead, for one more request. The site's offline
+// cache holds it decoded, and the HTTP cache keeps the headers it came with.
+/**
+ * @param {string} label
+ * @param {AbortSignal} signal
+ * @returns {Promise<Response>}
+ */
+async function snapshotResponse(label, signal) {
+  const cached = await fromSiteCache(SNAPSHOT_URL);
+  if (cached) return cached;
+  const response = await fetchOwn(SNAPSHOT_URL, label, signal);
+  if (response.headers.get("Content-Encoding")) return response;
+  response.body?.cancel().catch(() => {});
+  return fetchOwn(SNAPSHOT_GZIP_URL, label, signal);
+}
+
 // The snapshot, expanded as it arrives (snapshot.js): {memory, fromModule};
-// progress counts the bytes as sent. `pace` hears how many have come of how many.
+// progress counts the bytes as the reader gets them. `pace` hears how many
+// have come of how many, and what a normal start downloads instead in the
+// same units: a body the browser decodes counts decoded bytes, so its total
+// is the file's own size and a normal start's bytes (zips, which do not
+// shrink) are scaled by how much the snapshot's copy shrank on the way.
 /**
  * @param {AbortSignal} signal
- * @param {(loaded: number, total: number | null) => void} pace
+ * @param {(loaded: number, total: number | null, normalStart: number) => void} pace
  * @returns {Promise<Expanded>}
  */
 async function downloadSnapshot(signal, pace) {
   const label = "the prepared Python";
-  const response = (await fromSiteCache(SNAPSHOT_URL)) ?? await fetchOwn(SNAPSHOT_URL, label, signal);
-  const total = announcedTotal(response);
-  const report = progressOf("snapshot", `Downloading ${label}\u2026`, total);
+  const response = await snapshotResponse(label, signal);
+  const encoded = Boolean(response.headers.get("Content-Encoding"));
+  const sent = Number(response.headers.get("Content-Length"));
+  const total = encoded ? BUILD.runtime.snapshot.bytes : announcedTotal(response);
+  const normalStart = encoded && sent
+    ? NORMAL_START_BYTES * BUILD.runtime.snapshot.bytes / sent : NORMAL_START_BYTES;
+  const report = progressOf("snapshot", `Downloading ${label}\u2026`, announcedTotal(response));
   let loaded = 0;
   const memory = await readSnapshot(response, (bytes) => {
     loaded = bytes;
-    pace(loaded, total);
+    pace(loaded, total, normalStart);
     report.arrived(loaded);
   });
   report.done(loaded, `Downloaded ${label}.`);
   return memory;
 }
 
-// On a slow link the snapshot (4.8 MB) would come long after a normal start
+// On a slow link the snapshot (3.4 to 5 MB as sent) would come long after a normal start
 // could have been done: its download is given up when, SNAPSHOT_PATIENCE_MS
 // after it began or at any check after that, its bytes are coming and the
 // rest of them, less what a normal start downloads instead (the standard
@@ -275,21 +305,22 @@ async function downloadSnapshot(signal, pace) {
 // link with the wasm, which a normal start downloads too, so its own share
 // would make the link look slower than it is; a window forgets a burst of
 // files that came from a cache). A snapshot whose bytes have not begun to
-// come (a server that has not answered yet), or of unknown size (a host
-// that compresses the file itself), is waited for.
+// come (a server that has not answered yet), or of unknown size (sent
+// plain without a Content-Length), is waited for.
 const SNAPSHOT_PATIENCE_MS = 1500;
 const NORMAL_START_MS = 3000;
 const PACE_WINDOW_MS = 1000;
 
 /**
  * @param {(rest: number) => void} abandon told the ms the rest would take
- * @returns {{ heard(bytes: number, size: number | null): void, stop(): void }}
+ * @returns {{ heard(bytes: number, size: number | null, normalStart: number): void, stop(): void }}
  */
 function snapshotPace(abandon) {
   /** @type {[number, number][]} */
   const samples = [[performance.now(), bytesArrived]]; // [time, bytesArrived], oldest first
   let answered = false; // the response has come (its size, if the server says)
   let loaded = 0;
+  let normalStart = NORMAL_START_BYTES;
   /** @type {number | null} */
   let total = null;
   /** @type {ReturnType<typeof setTimeout> | null} */
@@ -301,16 +332,17 @@ function snapshotPace(abandon) {
     while (samples.length > 2 && now - samples[1][0] >= PACE_WINDOW_MS) samples.shift();
     const [since, before] = samples[0];
     const pace = (bytesArrived - before) / (now - since); // bytes per millisecond
-    const rest = loaded && total && pace ? (total - loaded - NORMAL_START_BYTES) / pace : 0;
+    const rest = loaded && total && pace ? (total - loaded - normalStart) / pace : 0;
     if (rest > NORMAL_START_MS) abandon(rest);
     else timer = setTimeout(check, 500);
   };
   timer = setTimeout(check, SNAPSHOT_PATIENCE_MS);
   return {
-    heard(bytes, size) {
+    heard(bytes, size, normalStartBytes) {
       answered = true;
       loaded = bytes;
       total = size;
+      normalStart = normalStartBytes;
     },
     stop() {
       clearTimeout(timer);

@@ -53,7 +53,7 @@ def phone_page(page: Page) -> Page:
 class HeldPython:
     """Holds the snapshot's download, so Python stays "starting" until released."""
 
-    SNAPSHOT = "**/assets/rp/py/snapshot.gz*"
+    SNAPSHOT = "**/assets/rp/py/snapshot.bin*"
 
     def __init__(self, page: Page) -> None:
         self.held: list[Route] = []

@@ -66,7 +66,7 @@ def test_every_page_and_roller_works_offline_after_one_visit(
     # The snapshot is cached inflated: its own format's first bytes, not gzip's.
     head = page.evaluate("""async (name) => {
       const cache = await caches.open(name);
-      const key = (await cache.keys()).find((request) => request.url.includes("/snapshot.gz?v="));
+      const key = (await cache.keys()).find((request) => request.url.includes("/snapshot.bin?v="));
       return Array.from(new Uint8Array(await (await cache.match(key)).arrayBuffer()).slice(0, 8));
     }""", cache_name)
     assert bytes(head) == b"RPSNAP2\0"
@@ -304,4 +304,4 @@ def test_the_first_visit_runs_the_roller_once_more_from_the_cache(
     assert len([worker for worker in second.workers if RUNTIME_WORKER in worker.url]) == 1
     assert second.locator("html").get_attribute("data-rp-runtime") == "snapshot"
     assert any("pyodide.asm.mjs" in url for url in asked), asked  # the worker's own imports
-    assert not [url for url in asked if "/snapshot.gz" in url or "pyodide.asm.wasm" in url], asked
+    assert not [url for url in asked if "/snapshot.bin" in url or "pyodide.asm.wasm" in url], asked

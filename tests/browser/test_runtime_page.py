@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Error, Page, Route, expect
 from tests.browser.conftest import open_widget
 from tests.conftest import pages_with_widget
 
-SNAPSHOT = "**/assets/rp/py/snapshot.gz*"
+SNAPSHOT = "**/assets/rp/py/snapshot.bin*"
 WASM = "**/pyodide.asm.wasm"
 STUCK_LIMIT_S = 25
 # Chromium's own figures for a 1.6 Mbit/s link (as make bench).
@@ -199,6 +199,6 @@ def test_a_middling_link_keeps_the_snapshot(
     expect(widget).to_have_attribute("data-state", "ready", timeout=120_000)
     expect(page.locator("html")).to_have_attribute("data-rp-runtime", "snapshot")
     files = {url.rsplit("/", 1)[-1] for url in requested}
-    assert "snapshot.gz" in files and "python_stdlib.zip" not in files, files
+    assert "snapshot.bin" in files and "python_stdlib.zip" not in files, files
     widget.locator("button.md-button--primary").click()
     expect(widget.locator('[data-role="seed"]')).to_have_text(SEED)

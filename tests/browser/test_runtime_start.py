@@ -13,7 +13,7 @@ from playwright.sync_api import Page, Route
 from tests.browser.conftest import PYODIDE_TIMEOUT_MS, open_widget, press_for_new_seed
 from tests.conftest import pages_with_widget
 
-SNAPSHOT = "**/assets/rp/py/snapshot.gz*"
+SNAPSHOT = "**/assets/rp/py/snapshot.bin*"
 
 
 def _runtime_mode(page: Page) -> str | None:
@@ -26,7 +26,7 @@ def test_the_snapshot_path_reaches_ready_and_rolls(
 ) -> None:
     snapshot_requests: list[int] = []
     page.on("response", lambda response: snapshot_requests.append(response.status)
-            if "/snapshot.gz" in response.url else None)
+            if "/snapshot.bin" in response.url else None)
     widget = open_widget(page, base_url + pages_with_widget(built_site, "cairn.save")[0],
                          "cairn.save")
     assert _runtime_mode(page) == "snapshot"
@@ -99,7 +99,7 @@ def test_the_fallback_path_reaches_ready_and_rolls(
 def _for_another_module(packed: bytes) -> bytes:
     """The site's snapshot with one more module page, past the end of the
     memory the instance has: the worker cannot complete it."""
-    data = gzip.decompress(packed)
+    data = packed if packed.startswith(b"RPSNAP2\0") else gzip.decompress(packed)
     page, full, runs, module_runs, offset = struct.unpack_from("<5I", data, 8)
     table_end = 28 + 8 * (runs + module_runs)
     extra = struct.pack("<2I", -(-full // page), 1)
@@ -113,7 +113,7 @@ def test_a_snapshot_the_instance_cannot_complete_falls_back(
     """The module's pages are copied while Pyodide instantiates, and Pyodide
     waits for ever on an instantiation that fails: the worker must refuse
     the snapshot instead, and start normally."""
-    body = _for_another_module((built_site / "assets" / "rp" / "py" / "snapshot.gz").read_bytes())
+    body = _for_another_module((built_site / "assets" / "rp" / "py" / "snapshot.bin").read_bytes())
     page.route(SNAPSHOT, lambda route: route.fulfill(
         status=200, body=body, headers={"Content-Type": "application/octet-stream"}))
     widget = open_widget(page, base_url + pages_with_widget(built_site, "cairn.save")[0],

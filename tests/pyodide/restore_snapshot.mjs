@@ -16,7 +16,7 @@ import { pathToFileURL } from "node:url";
 const site = process.argv[2];
 const py = join(site, "assets", "rp", "py");
 const { readSnapshot } = await import(pathToFileURL(join(site, "assets", "rp", "worker", "snapshot.js")).href);
-const packed = readFileSync(join(py, "snapshot.gz"));
+const packed = readFileSync(join(py, "snapshot.bin"));
 const PYODIDE_VERSION = JSON.parse(readFileSync(join(site, "assets", "rp", "build-manifest.json"), "utf8")).pyodide.version;
 // As in the worker: the restore starts on an empty standard library zip, and
 // the first import of a module the snapshot lacks writes Pyodide's own there

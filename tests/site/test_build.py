@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import html
 import json
@@ -148,19 +149,36 @@ def test_the_manifest_names_every_runtime_file_with_its_size_and_digest(built_si
         # The address changes with the content, so no cache mixes two builds.
         if shipped is not manifest.lock_file:
             assert shipped.address == f"{shipped.path}?v={digest[:16]}", shipped
-    # The worker reads the manifest as a JSON module.
+    # The source's worker reads the manifest as a JSON module; the built one
+    # holds it, and the modules it imports, written in by the build.
+    source = (ROOT / "runtime/worker/worker.js").read_text("utf-8")
+    assert 'import BUILD from "../build-manifest.json" with { type: "json" };' in source
     worker = (built_site / "assets/rp/worker/worker.js").read_text("utf-8")
-    assert 'import BUILD from "../build-manifest.json" with { type: "json" };' in worker
+    assert not re.findall(r"^import ", worker, re.M), "the built worker imports nothing"
+    manifest_json = (built_site / "assets/rp/build-manifest.json").read_text("utf-8")
+    compact = json.dumps(json.loads(manifest_json), separators=(",", ":"))
+    assert f"const BUILD = {compact};" in worker
+    assert "const { readSnapshot } = (() => {" in worker
+    assert "const { isInterrupt, isRequest, unexpectedMessage } = (() => {" in worker
 
 
-def test_the_service_worker_keeps_the_snapshot_inflated(built_site: Path) -> None:
+def test_the_service_worker_takes_the_snapshot_from_its_gzip_copy_where_needed(
+    built_site: Path,
+) -> None:
     sw = (built_site / "sw.js").read_text("utf-8")
     build = json.loads(sw.split("const BUILD = ", 1)[1].split(";\nconst CACHE", 1)[0])
-    (address,) = build["inflate"]
-    assert address in build["files"]
     manifest = read_manifest(built_site)
-    assert manifest and address == manifest.snapshot.address
-    assert "assets/rp/build-manifest.json" in build["files"]  # the worker's import, offline too
+    assert manifest
+    assert build["gzipCopies"] == {manifest.snapshot.address: manifest.snapshot_gzip.address}
+    assert manifest.snapshot.address in build["files"]
+    # The copies are not files of the site for the offline cache.
+    assert manifest.snapshot_gzip.address not in build["files"]
+    assert not [name for name in build["files"] if name.split("?")[0].endswith((".br", ".zst"))]
+    assert "assets/rp/build-manifest.json" in build["files"]
+    # The gzipped copy is the snapshot's own bytes once inflated.
+    snapshot = (built_site / manifest.snapshot.path).read_bytes()
+    assert gzip.decompress((built_site / manifest.snapshot_gzip.path).read_bytes()) == snapshot
+    assert snapshot.startswith(b"RPSNAP2\0")
 
 
 def test_the_shipped_stdlib_holds_pyc_for_the_modules_used(built_site: Path) -> None:

@@ -173,6 +173,18 @@ def test_each_snippet_sets_the_types_a_host_gets_wrong(snippet: str) -> None:
     assert SNIPPET_TYPES[snippet](text) == hosts.HOST_TYPES
 
 
+def test_the_snippets_that_can_serve_the_precompressed_copies_do() -> None:
+    """Caddy serves every copy of the build, best first; nginx its gzipped
+    ones (brotli with a module Debian ships apart); Apache gzips on the fly."""
+    caddy = (HOSTING / "Caddyfile").read_text("utf-8")
+    order = " ".join(name for name, _ in hosts.PRECOMPRESSED)
+    assert re.search(rf"file_server \{{\s*precompressed {order}\s*\}}", caddy)
+    nginx = (HOSTING / "nginx.conf").read_text("utf-8")
+    assert re.search(r"^\s*gzip_static on;$", nginx, re.M)
+    assert re.search(r"^\s*gzip_vary on;$", nginx, re.M)
+    assert re.search(r"^\s*# brotli_static on;$", nginx, re.M)
+
+
 # --- the snippets, served -------------------------------------------------------
 
 

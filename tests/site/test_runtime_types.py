@@ -118,7 +118,7 @@ def test_a_typed_dict_becomes_an_interface() -> None:
 
 def test_the_manifest_module_is_declared_as_the_build_writes_it() -> None:
     text = (ROOT / "runtime" / "build-manifest.d.json.ts").read_text("utf-8")
-    assert "  format: 1;\n" in text and "  keepInflated: string[];\n" in text
+    assert "  format: 2;\n" in text and "  gzipCopies: { [key: string]: string };\n" in text
     assert text.endswith("declare const json: ManifestJson;\nexport default json;\n")
 
 

@@ -123,3 +123,122 @@ def test_contributing_quotes_the_policy_the_server_sends() -> None:
     text = " ".join((ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8").split())
     policy = load_serve_module().CONTENT_SECURITY_POLICY
     assert f"`Content-Security-Policy: {policy}`" in text, policy
+
+
+# --- precompressed copies --------------------------------------------------------
+
+PRECOMPRESSED_FILE = b"export const table = [" + b"1, 2, 3, 5, 8, 13, " * 4000 + b"];\n"
+
+
+@pytest.fixture(scope="module")
+def negotiating_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A site whose large file has the build's copies beside it."""
+    from runtime.build.precompress import precompress_site
+
+    root: Path = tmp_path_factory.mktemp("negotiated")
+    (root / "big.mjs").write_bytes(PRECOMPRESSED_FILE)
+    (root / "small.js").write_bytes(b"console.log(1);\n" * 10)
+    precompress_site(root, cache=None)
+    assert {path.name for path in root.iterdir()} == {
+        "big.mjs", "big.mjs.br", "big.mjs.zst", "big.mjs.gz", "small.js"}
+    server = load_serve_module().make_server(root, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def _decoded(encoding: str, body: bytes) -> bytes:
+    import brotli
+    import zstandard
+
+    if encoding == "br":
+        return bytes(brotli.decompress(body))
+    if encoding == "zstd":
+        return zstandard.ZstdDecompressor().decompress(body)
+    if encoding == "gzip":
+        return gzip.decompress(body)
+    return body
+
+
+@pytest.mark.parametrize(
+    ("accept", "expected"),
+    [
+        ("gzip, deflate, br, zstd", "br"),  # what Chromium sends: the smallest
+        ("zstd, gzip", "zstd"),
+        ("gzip", "gzip"),
+        ("br;q=0, gzip;q=0.5, zstd", "zstd"),
+        ("*", "br"),
+        ("*, br;q=0", "zstd"),
+        ("identity", ""),
+        ("br;q=0, zstd;q=0, gzip;q=0", ""),
+        (None, ""),
+    ],
+)
+def test_a_file_with_copies_is_sent_in_the_best_encoding_accepted(
+    negotiating_url: str, accept: str | None, expected: str
+) -> None:
+    headers, body = _get(negotiating_url + "big.mjs", accept)
+    assert headers.get("content-encoding", "") == expected
+    assert headers["vary"] == "Accept-Encoding"
+    assert headers["content-type"] == "text/javascript"
+    assert int(headers["content-length"]) == len(body)
+    # Byte-identical once decoded, and the copy is the build's, not made here.
+    assert _decoded(expected, body) == PRECOMPRESSED_FILE
+    if expected:
+        assert len(body) < len(PRECOMPRESSED_FILE) / 10
+
+
+def test_the_best_copies_are_smallest_first(negotiating_url: str) -> None:
+    sizes = [len(_get(negotiating_url + "big.mjs", coding)[1]) for coding in ("br", "zstd", "gzip")]
+    assert sizes == sorted(sizes), sizes
+
+
+def test_a_head_request_answers_as_its_get(negotiating_url: str) -> None:
+    request = urllib.request.Request(negotiating_url + "big.mjs", method="HEAD",
+                                     headers={"Accept-Encoding": "zstd"})
+    with urllib.request.urlopen(request) as response:
+        assert response.headers["Content-Encoding"] == "zstd"
+        assert response.read() == b""
+    _, body = _get(negotiating_url + "big.mjs", "zstd")
+    assert int(response.headers["Content-Length"]) == len(body)
+
+
+def test_a_small_file_is_gzipped_on_the_fly_and_still_varies(negotiating_url: str) -> None:
+    headers, body = _get(negotiating_url + "small.js", "br, gzip")
+    assert headers["content-encoding"] == "gzip" and headers["vary"] == "Accept-Encoding"
+    assert gzip.decompress(body) == b"console.log(1);\n" * 10
+    headers, body = _get(negotiating_url + "small.js", None)
+    assert "content-encoding" not in headers and headers["vary"] == "Accept-Encoding"
+
+
+def test_accepted_encodings_reads_qualities() -> None:
+    accepted = load_serve_module().accepted_encodings
+    assert accepted("gzip, deflate, br, zstd") == {"br", "zstd", "gzip"}
+    assert accepted("BR;Q=1.0") == {"br"}
+    assert accepted("gzip;q=0.001, br;q=0") == {"gzip"}
+    assert accepted("*;q=0, gzip") == {"gzip"}
+    assert accepted("br;q=nonsense") == set()
+    assert accepted("") == accepted(None) == set()
+
+
+def test_a_copy_older_than_its_file_is_not_sent(tmp_path: Path) -> None:
+    import os
+
+    from runtime.build.precompress import precompress_site
+
+    (tmp_path / "page.html").write_bytes(b"<p>Build A</p>" * 2000)
+    precompress_site(tmp_path, cache=None)
+    server = load_serve_module().make_server(tmp_path, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/page.html"
+        assert _get(url, "br")[0]["content-encoding"] == "br"
+        # Written again after its copies: they no longer say what it holds.
+        (tmp_path / "page.html").write_bytes(b"<p>Build B</p>" * 2000)
+        later = (tmp_path / "page.html.br").stat().st_mtime_ns + 1_000_000_000
+        os.utime(tmp_path / "page.html", ns=(later, later))
+        headers, body = _get(url, "br, gzip")
+        assert headers["content-encoding"] == "gzip"
+        assert gzip.decompress(body) == b"<p>Build B</p>" * 2000
+    finally:
+        server.shutdown()

@@ -124,7 +124,7 @@ def _expand(packed: bytes, tmp_path: Path, chunk: int, module: bytes = b"",
 
 def _header(packed: bytes) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
     """(page, full, run count, module run count, module offset) and every run."""
-    data = gzip.decompress(packed)
+    data = packed if packed.startswith(b"RPSNAP2\0") else gzip.decompress(packed)
     fixed = struct.unpack_from("<5I", data, 8)
     runs = [struct.unpack_from("<2I", data, 28 + 8 * i) for i in range(fixed[2] + fixed[3])]
     return fixed, runs
@@ -211,13 +211,15 @@ def test_the_built_site_ships_the_packed_snapshot_only(built_site: Path) -> None
     py = built_site / "assets" / "rp" / "py"
     assert sorted(path.name for path in py.iterdir()) == [
         "pyodide-lock.json", "python_stdlib-pyc.zip", "rules_py-0.1.0-py3-none-any.whl",
-        "rules_py-pyc.zip", "snapshot.gz",
+        "rules_py-pyc.zip", "snapshot.bin", "snapshot.bin.br", "snapshot.bin.gz",
+        "snapshot.bin.zst",
     ]
-    (page, full, runs, module_runs, offset), table = _header((py / "snapshot.gz").read_bytes())
+    (page, full, runs, module_runs, offset), table = _header((py / "snapshot.bin").read_bytes())
     assert module_runs == len(table) - runs
     assert full > 10_000_000 and runs and 0 < offset < page
     # Python's memory as the module left it holds much that is never written
     # again: over a megabyte of the snapshot is copied from the instance.
     assert sum(count for _, count in table[runs:]) * page > 1_000_000
     manifest = read_manifest(built_site)
-    assert manifest and manifest.snapshot.address.startswith("assets/rp/py/snapshot.gz?v=")
+    assert manifest and manifest.snapshot.address.startswith("assets/rp/py/snapshot.bin?v=")
+    assert manifest.snapshot_gzip.address.startswith("assets/rp/py/snapshot.bin.gz?v=")
