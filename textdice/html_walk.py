@@ -28,7 +28,7 @@ _TOKENS = re.compile(r"(<!--.*?-->|<[^>]*>)", re.DOTALL)
 _TAG = re.compile(r"^<(/?)([a-zA-Z][\w-]*)")
 _HREF = re.compile(r'\bhref="roll:([^"]*)"')
 _TITLE = re.compile(r'\btitle="([^"]*)"')
-_SKIP_CLASS = re.compile(r'\bclass="[^"]*\b(rp-widget|rp-table-roll)\b')
+_SKIP_CLASS = re.compile(r'\bclass="[^"]*\b(rp-widget|rp-table-roll|rp-print)\b')
 _TAGS = re.compile(r"<[^>]*>")
 _LINK_END = re.compile(r"^</a\s*>$", re.IGNORECASE)
 

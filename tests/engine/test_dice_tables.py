@@ -11,7 +11,7 @@ from itertools import product
 import pytest
 
 from rules_py import web
-from rules_py.dice.rolled_tables import TABLE_KEYS, row_for, row_odds, rolled_table
+from rules_py.dice.rolled_tables import TABLE_KEYS, rolled_table, row_for, row_odds
 
 
 @pytest.mark.parametrize("key", TABLE_KEYS)

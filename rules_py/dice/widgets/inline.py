@@ -85,7 +85,12 @@ def inline_view(found: InlineRoll, call: Call[InlineValues]) -> list[Block]:
     expression = notation.parse(found.expression)
     if call.action == "odds":
         return odds_view(expression)
-    return roll_view(expression, call.rng)
+    # A tie between kept dice changes no total here: the notation's note on
+    # which equal die is kept is left out.
+    return [
+        block for block in roll_view(expression, call.rng)
+        if not (block["type"] == "note" and str(block["text"]).startswith("Of equal dice"))
+    ]
 
 
 def handle(call: Call[InlineValues]) -> dict[str, Any]:
