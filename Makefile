@@ -18,7 +18,7 @@ SITE_STAMP := site/.built
 SITE_ENV := .cache/site-env
 PORT ?= 8000
 SITE_SOURCES := mkdocs.yml pyproject.toml package-lock.json \
-	$(shell find docs rules_py macros site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
+	$(shell find docs rules_py macros textdice site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: dev serve site test bench lint chromium deps clean zensical FORCE

@@ -41,7 +41,9 @@ OPEN_ROUNDS = int(os.environ.get("BENCH_OPEN_ROUNDS", "15"))
 TAPS = 10
 LINGER_S = 8
 TEXT_PAGE = "cairn/bestiary/"
-FORTY = "<p>" + ", ".join(f"{n % 4 + 1}d{(4, 6, 8, 10, 12, 20)[n % 6]}" for n in range(40)) + ".</p>"
+FORTY = (
+    "<p>" + ", ".join(f"{n % 4 + 1}d{(4, 6, 8, 10, 12, 20)[n % 6]}" for n in range(40)) + ".</p>"
+)
 INLINE = 'button[data-role="inline-roll"]'
 # Injected before the page's scripts (through the DevTools protocol: the CSP
 # does not apply): the time of each tap and of the result that follows it.
@@ -61,13 +63,15 @@ OBSERVER = """
     }
   });
   const start = () => observer.observe(document.documentElement, {subtree: true, childList: true});
-  if (document.documentElement) start(); else document.addEventListener("readystatechange", start, {once: true});
+  if (document.documentElement) start();
+  else document.addEventListener("readystatechange", start, {once: true});
 })();
 """
 OPEN_TIMES = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
   const paint = performance.getEntriesByName("first-contentful-paint")[0];
-  return {fcp: paint ? paint.startTime : null, dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd};
+  return {fcp: paint ? paint.startTime : null, dcl: nav.domContentLoadedEventEnd,
+          load: nav.loadEventEnd};
 }"""
 
 

@@ -6,11 +6,11 @@ rest come from their one source), rebuilds it when a source changes, and
 reloads the open pages:
 
 - watched (watchdog's observer): ``docs/``, ``mkdocs.yml``, ``macros/``,
-  ``site_overrides/``, ``runtime/``, ``rules_py/``,
+  ``textdice/``, ``site_overrides/``, ``runtime/``, ``rules_py/``,
   ``pyproject.toml`` and ``package-lock.json``;
 - any change builds the pages again, with MkDocs in this process (its
   modules stay loaded, so a build takes its own time only; the modules of
-  ``macros/``, ``rules_py/`` and ``runtime/`` are loaded afresh
+  ``macros/``, ``textdice/``, ``rules_py/`` and ``runtime/`` are loaded afresh
   when one of their files changed), then the runtime's files
   (``runtime/build``: its JavaScript and CSS); Python's part of the runtime
   (Pyodide, the wheel, the snapshot: the slow one) is kept in
@@ -70,13 +70,13 @@ RELOAD_SCRIPT = "/__dev__/reload.js"
 EVENTS = "/__dev__/events"
 COOKIE = "srd-dev-run"
 # Sources of the pages and of the runtime's files.
-WATCHED = ("docs", "macros", "site_overrides", "runtime", "rules_py")
+WATCHED = ("docs", "macros", "textdice", "site_overrides", "runtime", "rules_py")
 WATCHED_FILES = ("mkdocs.yml", "pyproject.toml", "package-lock.json")
 # What Python's part of the runtime is made from.
 PYTHON_SOURCES = ("rules_py", "runtime/build", "runtime/worker/snapshot.js",
                   "pyproject.toml", "package-lock.json")
 # The project's modules, loaded afresh for a build when a file of one changed.
-RELOADED = ("macros", "rules_py", "runtime")
+RELOADED = ("macros", "textdice", "rules_py", "runtime")
 # Python's part of a built site, kept between builds.
 PYTHON_PARTS = ("pyodide", "assets/rp/py", "assets/rp/build-manifest.json",
                 "assets/rp/icons", "manifest.webmanifest")

@@ -8,7 +8,7 @@
 // is sent back as it is, and Python reads it like anything typed.
 import { el, freshId } from "./dom.js";
 import { renderView } from "./blocks.js";
-import { callPython, onRuntimeStatus, runtimeStatus } from "./worker-link.js";
+import { callPython, onRuntimeStatus, runtimeStatus, startRuntime } from "./worker-link.js";
 import { addEntry, resultText } from "./roll-log.js";
 import { readFragment, shareBar, shareUrl } from "./share.js";
 import { onSettingsChange, readSettings, writeSetting } from "./settings.js";
@@ -276,9 +276,11 @@ function listen() {
     }
   });
   // A tap elsewhere closes the popover (not one inside it, nor on a roll button).
+  // A tap on a roll button starts Python as the finger goes down, not up.
   document.addEventListener("pointerdown", (event) => {
-    if (!open) return;
     const target = /** @type {Element} */ (event.target);
+    if (target.closest && target.closest(INLINE + ", " + TABLE)) startRuntime();
+    if (!open) return;
     if (open.box.contains(target) || (target.closest && target.closest(INLINE + ", " + TABLE))) return;
     closePopover();
   });

@@ -172,3 +172,25 @@ def test_tampered_inline_data_gets_the_normal_error(
     assert isinstance(error, dict)
     assert error["field"] == field
     assert error["message"]
+
+
+def test_cairn_d8_plus_d8_is_the_attack_engines_two_weapons() -> None:
+    # The attack roller's reading of "roll both damage dice and keep the single
+    # highest" (two d8 weapons, no armour) is the inline roll's.
+    from rules_py.cairn.attack import attack_spec, kept_dist, plan_attack
+
+    plan = plan_attack(attack_spec("cairn", "d8", second="d8"))
+    inline_odds = notation.distribution(inline.read("cairn", "d8+d8").expression)
+    engine = kept_dist(plan)
+    assert {face: inline_odds[face] for face in range(1, 9)} == {
+        face: engine[face] for face in range(1, 9)
+    }
+
+
+def test_a_pool_scores_faces_as_the_pool_engine_does() -> None:
+    from rules_py.dice_pool.pool import face_successes
+
+    found = inline.read("dice_pool", "3d10s")
+    expected = enumerate_dist(3, 10, lambda roll: sum(face_successes(f) for f in roll))
+    got = notation.distribution(found.expression)
+    assert {value: got[value] for value in expected} == expected
