@@ -18,7 +18,7 @@ SITE_STAMP := site/.built
 SITE_ENV := .cache/site-env
 PORT ?= 8000
 SITE_SOURCES := mkdocs.yml pyproject.toml package-lock.json \
-	$(shell find docs rules_py macros site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
+	$(shell find docs rules_py macros textdice site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: dev serve site test bench lint chromium deps clean zensical FORCE
@@ -46,7 +46,7 @@ $(SITE_ENV): FORCE
 # service worker, web app manifest and icons, and _headers. Not --quiet:
 # MkDocs 1.6 then drops warnings before strict mode counts them.
 $(SITE_STAMP): $(PY_STAMP) $(NPM_STAMP) $(SITE_SOURCES) $(SITE_ENV)
-	$(BIN)/mkdocs build --strict
+	$(BIN)/python -m mkdocs build --strict
 	$(BIN)/python -m runtime.build --site site
 	touch $@
 
@@ -77,7 +77,7 @@ chromium:
 TS_PROJECTS := page worker sw build
 
 lint: $(PY_STAMP) $(NPM_STAMP)
-	$(BIN)/ruff check rules_py macros runtime tests bench scripts
+	$(BIN)/ruff check rules_py macros textdice runtime tests bench scripts
 	$(BIN)/mypy
 	$(BIN)/python -m runtime.build.declarations --check
 	for project in $(TS_PROJECTS); do node_modules/.bin/tsc -p runtime/tsconfig.$$project.json || exit 1; done
@@ -113,7 +113,7 @@ $(ZENSICAL_STAMP):
 zensical: $(PY_STAMP) $(NPM_STAMP) $(ZENSICAL_STAMP) chromium
 	rm -rf $(ZENSICAL_SRC) $(ZENSICAL_SITE)
 	mkdir -p $(ZENSICAL_SRC)
-	cp -R mkdocs.yml docs macros rules_py site_overrides $(ZENSICAL_SRC)/
+	cp -R mkdocs.yml docs macros textdice rules_py site_overrides $(ZENSICAL_SRC)/
 	cd $(ZENSICAL_SRC) && $(CURDIR)/$(ZENSICAL_VENV)/bin/zensical build --strict
 	mv $(ZENSICAL_SRC)/site $(ZENSICAL_SITE)
 	$(BIN)/python -m runtime.build --site $(ZENSICAL_SITE)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules_py.cairn import bestiary, harm, scars, spells, tables
+from rules_py.dice import rolled_tables
 
 __all__ = [
     "SPELLS_PAGE",
@@ -27,6 +28,7 @@ __all__ = [
     "might_heart_fate_table",
     "might_heart_harm_table",
     "register",
+    "table_roll_button",
 ]
 
 SPELLS_PAGE = "spells.md"  # creature cards link their spells to the table's rows
@@ -61,10 +63,22 @@ def cairn_spells_table() -> str:
     # One block without blank lines: Markdown passes it through untouched. A
     # space between cells and a line per row: the search index reads the text
     # between tags, and glued cells ("85TelekinesisYou...") would hide each name.
-    return (
+    return table_roll_button("spells") + (
         f'<table id="{spells.TABLE_ID}">'
         "<thead><tr><th>d100</th> <th>Spell</th> <th>Description</th></tr></thead>\n"
         "<tbody>\n" + "\n".join(rows) + "\n</tbody></table>"
+    )
+
+
+def table_roll_button(key: str) -> str:
+    """ "Roll on this table", right above the table it rolls on (the page's
+    runtime rolls ``dice.table`` and highlights the row that comes up)."""
+    found = rolled_tables.rolled_table(key)
+    return (
+        f'<p class="rp-table-roll" data-search-exclude><button type="button" '
+        f'class="md-button rp-table-roll-button" data-role="table-roll" data-table="{key}" '
+        f'aria-label="Roll on this table: {html.escape(found.title)} ({found.expression})">'
+        f"Roll on this table</button></p>\n\n"
     )
 
 
@@ -78,7 +92,7 @@ def cairn_scars_table() -> str:
 def cairn_reaction_table() -> str:
     """The Reaction table, from the rows ``cairn.tables`` rolls on."""
     found = tables.table(tables.REACTION)
-    return _markdown_table(
+    return table_roll_button("reaction") + _markdown_table(
         [found.notation, found.title],
         [(row.range.span, row.result) for row in found.rows],
     )
@@ -87,7 +101,7 @@ def cairn_reaction_table() -> str:
 def might_heart_fate_table() -> str:
     """The Die of Fate, from the rows ``cairn.tables`` rolls on."""
     found = tables.table(tables.FATE)
-    return _markdown_table(
+    return table_roll_button("fate") + _markdown_table(
         [found.notation, "Result"],
         [(row.range.span, row.result) for row in found.rows],
     )
@@ -139,7 +153,10 @@ def cairn_creature(name: str) -> str:
         "",
     ]
     if creature.attack is not None:
-        lines += [f"**{creature.attack.name}** ({creature.attack.notation})", ""]
+        # One tap rolls the attack from the stat block: attacks hit, so the
+        # roll is its damage, read as the bestiary's notation means it.
+        attack = f"**{creature.attack.name}** ({creature.attack.notation})"
+        lines += [f'[{attack}](roll: "{creature.name}")', ""]
     if creature.spellbook:
         links = ", ".join(_spell_link(spell) for spell in creature.spellbook)
         lines += [f"a Spellbook (Choose one: {links})", ""]

@@ -20,6 +20,7 @@ __all__ = [
     "EMBED",
     "GAMES",
     "ROLLERS_PAGE",
+    "TEXT_CONTROLS",
     "TITLE",
     "RollersPageError",
     "pages_by_widget",
@@ -40,6 +41,10 @@ GAMES: Mapping[str, str] = {
     "huldufolk": "Huldufolk",
     "judge_two": "Judge Two",
 }
+
+# Rolled from the rules text itself (its dice, its tables), not embedded as a
+# roller: they are on every page that names dice, so the table leaves them out.
+TEXT_CONTROLS = ("dice.inline", "dice.table")
 
 
 class RollersPageError(ValueError):
@@ -89,6 +94,8 @@ def rollers_markdown(docs: Path = DOCS) -> str:
     pages = pages_by_widget(docs)
     rows = []
     for name, widget in all_widgets().items():
+        if name in TEXT_CONTROLS:
+            continue
         prefix = name.partition(".")[0]
         if prefix not in GAMES:
             raise RollersPageError(f"rollers page: no game name for widget prefix {prefix!r}")

@@ -17,6 +17,7 @@ import html
 import json
 from typing import Any
 
+from macros.print_view import print_html
 from rules_py.core.errors import RulesInputError
 from rules_py.registry import all_widgets
 from rules_py.web import catalog
@@ -69,6 +70,7 @@ def widget_html(name: str, page: str, arguments: dict[str, Any]) -> str:
         f'<p class="rp-fallback"><strong>By hand:</strong> {hand}</p>'
         f'<p class="rp-status" data-role="status" role="status">'
         f"The roller needs JavaScript; it is loading\u2026</p></div>"
+        + print_html(name, config)
     )
 
 

@@ -6,7 +6,7 @@ rest come from their one source), rebuilds it when a source changes, and
 reloads the open pages:
 
 - watched (watchdog's observer): ``docs/``, ``mkdocs.yml``, ``macros/``,
-  ``site_overrides/``, ``runtime/``, ``rules_py/``,
+  ``textdice/``, ``site_overrides/``, ``runtime/``, ``rules_py/``,
   ``pyproject.toml`` and ``package-lock.json``;
 - an edit to pages' text builds those pages alone first, over what the last
   full build kept (``dev_pages``: MkDocs' own page build, with that build's
@@ -77,7 +77,7 @@ RELOAD_SCRIPT = "/__dev__/reload.js"
 EVENTS = "/__dev__/events"
 COOKIE = "srd-dev-run"
 # Sources of the pages and of the runtime's files.
-WATCHED = ("docs", "macros", "site_overrides", "runtime", "rules_py")
+WATCHED = ("docs", "macros", "textdice", "site_overrides", "runtime", "rules_py")
 WATCHED_FILES = ("mkdocs.yml", "pyproject.toml", "package-lock.json")
 # often a few events).
 SETTLE_SECONDS = 0.05

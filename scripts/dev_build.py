@@ -26,7 +26,7 @@ __all__ = ["IGNORED", "Builder", "python_inputs"]
 PYTHON_SOURCES = ("rules_py", "runtime/build", "runtime/worker/snapshot.js",
                   "pyproject.toml", "package-lock.json")
 # The project's modules, loaded afresh for a build when a file of one changed.
-RELOADED = ("macros", "rules_py", "runtime")
+RELOADED = ("macros", "textdice", "rules_py", "runtime")
 # Python's part of a built site, kept between builds.
 PYTHON_PARTS = ("pyodide", "assets/rp/py", "assets/rp/build-manifest.json",
                 "assets/rp/icons", "manifest.webmanifest")

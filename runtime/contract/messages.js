@@ -113,7 +113,8 @@
  * A result: its view (the blocks, typed from rules_py/view_blocks.py), the
  * action that made it, and as the widget needs them the seed (every random
  * action), the roll log's words, a notice, the state to keep and the field
- * values the form takes for the next request.
+ * values the form takes for the next request; `row`, the row of the page's
+ * table that a table roll came up on (dice.table).
  * @typedef {object} CallResult
  * @property {import("./blocks").AnyBlock[]} view
  * @property {string} action
@@ -124,6 +125,7 @@
  * @property {string} [notice]
  * @property {unknown} [state]
  * @property {{ [name: string]: unknown }} [form]
+ * @property {number} [row]
  */
 
 /** @typedef {PageMessage | WorkerMessage} Message */

@@ -6,7 +6,9 @@
 // soon as this module runs (the page is parsed by then), ahead of Material's
 // own start-up work; then again after each of Material's instant navigations
 // (document$); the modules, and so the one worker of the tab, survive them.
-// Text pages warm the worker at idle, unless the reader asked to save data.
+// Text pages start no worker at open (their dice in the text start it on
+// the first tap); they warm it at idle once the service worker holds the
+// site, unless the reader asked to save data.
 // On a page with rollers, start.js has usually started the worker already,
 // and Material's own script starts after the rollers (theme-later.js).
 import { el, whenIdle } from "./dom.js";
@@ -18,6 +20,7 @@ import { mountLog } from "./roll-log.js";
 import { readFragment } from "./share.js";
 import { startThemeAfterRollers, themeStarted } from "../material/theme-later.js";
 import { keyboardScrollableTables } from "./scroll-regions.js";
+import { mountInlineRolls, replayInlineFromAddress, settingSwitch } from "./inline-rolls.js";
 
 /** @import { RuntimeStatus } from "./worker-link.js" */
 
@@ -135,6 +138,7 @@ function replayFromAddress(mounted) {
 
 // The roll log's Replay of a roll on this same page changes only the address's fragment.
 window.addEventListener("hashchange", () => {
+  replayInlineFromAddress();
   /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rp-widget")).forEach((root) => {
     if (widgets.has(root)) replayFromAddress(root);
   });
@@ -178,12 +182,18 @@ function draw(root, index) {
 
 function mountAll() {
   mountLog();
+  const about = document.querySelector("#rp-roll-log .rp-log-about");
+  if (about && !document.querySelector('#rp-roll-log [data-role="inline-rolls-setting"]')) about.after(settingSwitch());
+  mountInlineRolls();
+  replayInlineFromAddress();
   const roots = Array.from(/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rp-widget")));
   if (!roots.length) {
-    // A text page: warm the runtime when the browser is idle, unless the
-    // reader asked to save data.
+    // A text page loads no Python at open: its dice start it on the first
+    // tap. Once the service worker holds the site (no download), it is
+    // warmed when the browser is idle, unless the reader asked to save data.
     const connection = navigator.connection;
     if (connection && connection.saveData) return;
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;
     const warm = () => idle(() => { if (!runtimeStatus()) startRuntime(); });
     if (document.readyState === "complete") warm();
     else window.addEventListener("load", warm, { once: true });
@@ -208,6 +218,20 @@ themeStarted.then(() => {
   let skip = true; // its first value is this document, drawn above
   window.document$.subscribe(() => {
     if (skip) skip = false; else mountAll();
+  });
+});
+// Printing opens every collapsed example (print.css opens them too where the
+// browser knows details::details-content), and closes them again after.
+window.addEventListener("beforeprint", () => {
+  document.querySelectorAll("article details:not([open])").forEach((details) => {
+    /** @type {HTMLDetailsElement} */ (details).open = true;
+    details.setAttribute("data-rp-print-opened", "");
+  });
+});
+window.addEventListener("afterprint", () => {
+  document.querySelectorAll("details[data-rp-print-opened]").forEach((details) => {
+    /** @type {HTMLDetailsElement} */ (details).open = false;
+    details.removeAttribute("data-rp-print-opened");
   });
 });
 startThemeAfterRollers();

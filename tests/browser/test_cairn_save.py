@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.conftest import (
     PYODIDE_TIMEOUT_MS,
@@ -164,14 +164,30 @@ def _text_page(built_site: Path) -> str:
     return "" if text_page == "." else text_page + "/"
 
 
-def test_a_text_page_warms_the_runtime_only_after_its_load(
+def test_a_text_page_starts_no_runtime_at_open(
     page: Page, base_url: str, built_site: Path
 ) -> None:
+    # Its dice in the text start Python on the first tap (tests/browser/test_inline_rolls.py).
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(request.url))
     page.goto(base_url + _text_page(built_site))  # waits for the load event
-    assert not [url for url in fetched if "worker.js" in url]  # nothing before it
-    page.wait_for_event("request", lambda request: "worker.js" in request.url, timeout=10_000)
+    page.wait_for_timeout(2500)  # past the idle warm-up's latest moment (2 s)
+    assert not [url for url in fetched if "/worker/worker.js" in url or "/pyodide/" in url]
+
+
+def test_a_text_page_warms_the_runtime_once_the_service_worker_holds_it(
+    fresh_context: BrowserContext, base_url: str, built_site: Path
+) -> None:
+    page = fresh_context.new_page()
+    page.goto(base_url + _text_page(built_site))
+    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)", timeout=60_000)
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.reload()  # waits for the load event
+    assert not [url for url in fetched if "/worker/worker.js" in url]  # nothing before it
+    page.wait_for_event(
+        "request", lambda request: "/worker/worker.js" in request.url, timeout=10_000
+    )
 
 
 def test_a_text_page_starts_no_runtime_when_the_reader_saves_data(
