@@ -48,6 +48,7 @@ __all__ = [
     "SCAR_DEPRIVATION_NOTE",
     "Carrier",
     "add_fatigue",
+    "choose_advancement",
     "effort",
     "grit_rest",
     "recover_ability",
@@ -242,3 +243,21 @@ def effort(member: GritCharacter, rng: Rng) -> Outcome:
     taken = roll_effort_harm(rng)
     outcome = take_damage(member, taken, rng, harm_kind=grit.EFFORT)
     return replace(outcome, summary=f"Effort: 1d6 effort harm, {outcome.summary}")
+
+
+def choose_advancement(member: GritCharacter, ability: str) -> Outcome:
+    """An additional Advancement, open when the ability's permanent score (after
+    critical damage) is at most the Advancements held (Rules Summary: Harm)."""
+    permanent: int = getattr(member, f"max_{ABILITY_FIELDS[ability]}")
+    if not grit.advancement_open(permanent, member.advancements):
+        raise RulesInputError(
+            "ability",
+            f"Permanent {ability} {permanent} is above {member.name}'s {member.advancements} "
+            f"Advancements: no additional Advancement ({grit.ADVANCEMENT_RULE})",
+        )
+    return Outcome(
+        replace(member, advancements=member.advancements + 1),
+        f"Permanent {ability} {permanent}, {member.advancements} Advancements: "
+        "an additional Advancement",
+        notes=(grit.ADVANCEMENT_READING,),
+    )
