@@ -24,6 +24,7 @@ WIDGET_MODULES: dict[str, str] = {
     "cairn.tables": "rules_py.cairn.widgets.tables",
     "cairn.grit": "rules_py.cairn.widgets.grit",
     "cairn.recovery": "rules_py.cairn.widgets.recovery",
+    "cairn.fatigue": "rules_py.cairn.widgets.fatigue",
     "dice.notation": "rules_py.dice.widgets.notation",
     "dice_pool.roll": "rules_py.dice_pool.widgets.roll",
     "dice_pool.strike": "rules_py.dice_pool.widgets.strike",

@@ -49,6 +49,8 @@ __all__ = [
     "Carrier",
     "add_fatigue",
     "choose_advancement",
+    "drop_item",
+    "eat_leycap",
     "effort",
     "grit_rest",
     "recover_ability",
@@ -261,3 +263,24 @@ def choose_advancement(member: GritCharacter, ability: str) -> Outcome:
         "an additional Advancement",
         notes=(grit.ADVANCEMENT_READING,),
     )
+
+
+def drop_item(member: Carrier, name: str) -> Outcome:
+    """An item dropped to make room (Might and Heart: "they must drop an item")."""
+    wanted = name.strip().lower()
+    for index, item in enumerate(member.items):
+        if item.name.strip().lower() == wanted and wanted:
+            items = (*member.items[:index], *member.items[index + 1 :])
+            return Outcome(replace(member, items=items), f"Dropped {item.name} to make room")
+    carried = ", ".join(item.name for item in member.items) or "nothing"
+    raise RulesInputError(
+        "drop_item", f"{member.name} carries no {name.strip() or 'item so named'} ({carried})."
+    )
+
+
+def eat_leycap(member: CairnCharacter, passed: bool) -> Outcome:
+    """Cairn's leycap: a Fatigue lost; a failed WIL save leaves the PC deprived."""
+    after = replace(member, fatigue=max(member.fatigue - 1, 0))
+    if not passed:
+        return Outcome(replace(after, deprived=True), "A leycap: WIL save failed, deprived")
+    return Outcome(after, "A leycap: a Fatigue lost, the addiction resisted")

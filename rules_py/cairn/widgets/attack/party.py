@@ -15,7 +15,9 @@ from typing import Any
 
 from rules_py.at_table import AtTable
 from rules_py.cairn import attack, harm
+from rules_py.cairn.bestiary import Creature
 from rules_py.cairn.characters.at_rolls import possessive
+from rules_py.cairn.characters.foes import foe_from_creature
 from rules_py.cairn.characters.hits import Character, target_of
 from rules_py.cairn.rulesets import CAIRN, GRIT, MIGHT_HEART
 from rules_py.cairn.widgets.attack.form import AttackValues
@@ -23,7 +25,14 @@ from rules_py.cairn.widgets.attack.reading import target_of as form_target
 from rules_py.core.errors import RulesInputError
 from rules_py.widget import JsonValue
 
-__all__ = ["GRIT_ABILITY_NOTE", "fill", "harm_kind", "sheet_target", "weapon_values"]
+__all__ = [
+    "GRIT_ABILITY_NOTE",
+    "creature_attack",
+    "fill",
+    "harm_kind",
+    "sheet_target",
+    "weapon_values",
+]
 
 GRIT_ABILITY_NOTE = (
     "The Rules Summary says only that the attack die rolls under \u201can Ability\u201d: "
@@ -129,3 +138,12 @@ def sheet_target(values: AttackValues, table: AtTable) -> tuple[Character | None
             f"({'; '.join(differ)}): this hit changes nobody."
         )
     return member, ""
+
+
+def creature_attack(creature: Creature, form: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
+    """The form values of an attack by a bestiary creature, as the party's fill
+    gives them for the creature as a foe (its weapon dice, blast, a detachment's
+    enhanced attack), over ``form`` (the catalog's defaults)."""
+    foe = foe_from_creature(creature, "m-000000000000")
+    filled = fill(AtTable(foe, None, {**form, "rules": CAIRN}))["values"]
+    return {name: value for name, value in filled.items() if form.get(name) != value}
