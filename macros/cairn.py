@@ -19,6 +19,7 @@ from rules_py.cairn import bestiary, harm, scars, spells, tables
 from rules_py.dice import rolled_tables
 
 __all__ = [
+    "COMBAT_PAGE_URL",
     "SPELLS_PAGE",
     "cairn_creature",
     "cairn_monster_template",
@@ -32,6 +33,8 @@ __all__ = [
 ]
 
 SPELLS_PAGE = "spells.md"  # creature cards link their spells to the table's rows
+# The attack roller's page from the bestiary's, as the built site addresses it.
+COMBAT_PAGE_URL = "../combat/"
 
 
 def _markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -131,6 +134,24 @@ def _spell_link(name: str) -> str:
     return f"[_{name}_]({SPELLS_PAGE}#{spell.row_id})"
 
 
+def _attack_link(creature: bestiary.Creature) -> str:
+    """A link to the attack roller set for the creature: the roller's form
+    filled with its attack and the exact odds shown, nothing rolled yet. Raw
+    HTML, since a Markdown link's #roll= fragment is not a heading MkDocs knows."""
+    from rules_py import registry
+    from rules_py.cairn.widgets.attack.party import creature_attack
+    from rules_py.share import share_fragment
+
+    defaults = {f.name: f.default for f in registry.get("cairn.attack").fields}
+    request = {**creature_attack(creature, defaults), "action": "odds"}
+    href = COMBAT_PAGE_URL + share_fragment("cairn.attack", request)
+    return (
+        f'<a class="rp-creature-attack" data-role="creature-attack" href="{html.escape(href)}">'
+        f"Attack with the {html.escape(creature.name)}: the roller, set for its "
+        f"{html.escape(creature.attack.name if creature.attack else 'attack')}</a>"
+    )
+
+
 def cairn_creature(name: str) -> str:
     """One creature of the bestiary as a stat-block card (Markdown inside an HTML card)."""
     found = [c for c in bestiary.creatures() if c.name == name]
@@ -157,6 +178,7 @@ def cairn_creature(name: str) -> str:
         # roll is its damage, read as the bestiary's notation means it.
         attack = f"**{creature.attack.name}** ({creature.attack.notation})"
         lines += [f'[{attack}](roll: "{creature.name}")', ""]
+        lines += [_attack_link(creature), ""]
     if creature.spellbook:
         links = ", ".join(_spell_link(spell) for spell in creature.spellbook)
         lines += [f"a Spellbook (Choose one: {links})", ""]

@@ -16,7 +16,7 @@ reloads the open pages:
 - then, and for any other change, the full build, as ``make site`` runs it
   (strict), with MkDocs in this process (its modules stay loaded and the
   theme's templates stay compiled; the modules of ``macros/``,
-  ``rules_py/`` and ``runtime/`` are loaded afresh when one of their files
+  ``textdice/``, ``rules_py/`` and ``runtime/`` are loaded afresh when one of their files
   changed), then the search index and the runtime's files
   (``runtime/build``); after a saved page it waits a moment, so that the
   reloaded page starts its rollers first, and a newer change stops it.
