@@ -33,6 +33,7 @@ WIDGET_MODULES: dict[str, str] = {
     "judge_two.judge": "rules_py.judge_two.widgets.judge",
     "judge_two.attack": "rules_py.judge_two.widgets.attack",
     "judge_two.rounds": "rules_py.judge_two.widgets.rounds",
+    "judge_two.health": "rules_py.judge_two.widgets.health",
 }
 
 
