@@ -82,7 +82,9 @@ def _fields(letter: str, number: int) -> tuple[Field, ...]:
             f"{name}: side",
             [("1", "Side 1"), ("2", "Side 2")],
             "1" if number == 1 else "2",
-            help="Allies of the one with the highest prestige have middle prestige.",
+            help="Allies of the one with the highest prestige have middle prestige."
+            if number == 1
+            else "",
             shown_when=shown,
         ),
         bool_field(f"{letter}_wealthiest", f"{name}: the wealthiest (apparent)", shown_when=shown),
@@ -154,7 +156,7 @@ def handle(call: Call[PrestigeValues]) -> dict[str, Any]:
     ]
     view: list[Block] = [
         head,
-        table("Prestige", ["Who", "Conditions met", "Prestige", "Subtle resistance"], rows),
+        table("Prestige", ["Who", "Conditions", "Prestige", "Resistance"], rows),
         note(ONCE_NOTE),
     ]
     if any(c.standing != "mortal" for c in contenders):

@@ -123,7 +123,7 @@ def _in_play(scripts: sc.ScriptTable) -> Block:
         )
         for s in scripts.in_play
     ]
-    return table("Scripts in play", ["Script", "Held by", "", "Passion", "Bold"], rows)
+    return table("Scripts in play", ["Script", "Held by", "State", "Passion", "Bold"], rows)
 
 
 def _bold(scripts: sc.ScriptTable, values: ScriptsValues) -> list[Block]:
@@ -175,7 +175,7 @@ def handle(call: Call[ScriptsValues]) -> dict[str, Any]:
     moved = _move(scripts, values)
     found, shown = _changes(scripts, moved, values, call.table)
     answer: dict[str, Any] = {
-        "view": [*(line(text) for text in moved.latest), _in_play(moved), *shown],
+        "view": [*(line(text) for text in moved.latest), *shown],
         "state": moved.to_json(),
         "notice": notice,
     }

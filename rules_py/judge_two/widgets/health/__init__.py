@@ -121,7 +121,6 @@ def _scene_end(values: HealthValues) -> list[Block]:
             "The second way to die: three or more marks at the end of a scene, one of them "
             "imposed by a martial attack, without the chance to rest and recover at once."
         ),
-        note(health.IMMEDIATE_REST_NOTE),
     ]
 
 
