@@ -46,10 +46,10 @@ def test_the_noblewoman_on_the_road() -> None:
         },
     )
     rows = result["view"][1]["rows"]
-    assert [(r[0], r[2], r[3]) for r in rows] == [
-        ("A", "highest", "4"),
-        ("B", "middle", "2"),
-        ("C", "low", "0"),
+    assert [(r[0], r[2]) for r in rows] == [
+        ("A", "highest (4 subtle resistance)"),
+        ("B", "middle (2 subtle resistance)"),
+        ("C", "low (0 subtle resistance)"),
     ]
 
 

@@ -151,12 +151,12 @@ def handle(call: Call[PrestigeValues]) -> dict[str, Any]:
             f"{letters[result.highest]} has the highest prestige: {result.reason}", "good"
         )
     rows = [
-        (letter, str(met), degree, str(PRESTIGE_RESISTANCE[degree]))
+        (letter, str(met), f"{degree} ({PRESTIGE_RESISTANCE[degree]} subtle resistance)")
         for letter, met, degree in zip(letters, result.conditions, result.degrees, strict=True)
     ]
     view: list[Block] = [
         head,
-        table("Prestige", ["Who", "Conditions", "Prestige", "Resistance"], rows),
+        table("Prestige", ["Who", "Conditions", "Prestige"], rows),
         note(ONCE_NOTE),
     ]
     if any(c.standing != "mortal" for c in contenders):

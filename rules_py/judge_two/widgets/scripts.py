@@ -113,17 +113,17 @@ def _move(scripts: sc.ScriptTable, values: ScriptsValues) -> sc.ScriptTable:
 
 
 def _in_play(scripts: sc.ScriptTable) -> Block:
+    if not scripts.in_play:
+        return line("No scripts in play.")
     rows = [
         (
-            s.script.capitalize(),
+            f"{s.script.capitalize()} ({s.passion})",
             s.holder or "No one (disarmed)",
             "Readied" if s.readied else "Held",
-            s.passion,
-            sc.BOLD_CONDITIONS[s.script],
         )
         for s in scripts.in_play
     ]
-    return table("Scripts in play", ["Script", "Held by", "State", "Passion", "Bold"], rows)
+    return table("Scripts in play", ["Script", "Held by", "State"], rows)
 
 
 def _bold(scripts: sc.ScriptTable, values: ScriptsValues) -> list[Block]:
