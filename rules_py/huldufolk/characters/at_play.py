@@ -51,10 +51,12 @@ def member_after(
 
 
 def party_result(
-    pairs: Sequence[tuple[Any, Any]], summary: str, actor: Any
+    pairs: Sequence[tuple[Any, Any]], summary: str, actor: Any, *, bookkeeping: bool
 ) -> dict[str, JsonValue]:
     """``changes`` for every (before, after) member pair, and ``apply: auto``
-    when they only move the acting member's own cards."""
+    when the move is ``bookkeeping`` (cards played, set aside for initiative
+    or back after a combat: nothing the reader chose to do to anyone) and
+    only the acting member's own cards change."""
     changes: list[Change] = []
     for before, after in pairs:
         if before is not None and after is not None:
@@ -62,7 +64,11 @@ def party_result(
     if not changes:
         return {}
     result: dict[str, JsonValue] = {"changes": changes_json(changes)}
-    if actor is not None and all(c.field in DECK_FIELDS and c.who == actor.id for c in changes):
+    if (
+        bookkeeping
+        and actor is not None
+        and all(c.field in DECK_FIELDS and c.who == actor.id for c in changes)
+    ):
         result["apply"] = "auto"
     return result
 

@@ -183,7 +183,14 @@ def handle(call: Call[MeleeValues]) -> dict[str, Any]:
     if not table.empty:
         view.append(note(PARTY_NOTE))
         if melee is not before:
-            response.update(party_result(members_after(melee, table), melee.log[-1], table.actor))
+            response.update(
+                party_result(
+                    members_after(melee, table),
+                    melee.log[-1],
+                    table.actor,
+                    bookkeeping=call.action == "play",
+                )
+            )
     return response
 
 
