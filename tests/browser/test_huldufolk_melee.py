@@ -68,12 +68,18 @@ def fresh(page: Page, url: str) -> Locator:
     return widget
 
 
+def named(key: str) -> str:
+    return "Bob" if key == "hero" else f"Hexenwolf {key.removeprefix('foe')}"
+
+
 def attack(widget: Locator, attacker: str, target: str, cards: tuple[str, str]) -> str:
     choose(widget, "attacker", attacker)
     choose(widget, "target", target)
-    expect(step(widget)).to_contain_text("choose a card, face down", timeout=SLOW)
+    # The hand drawn for this attacker and target (not the last preview's).
+    prompt = f"{named(attacker)} attacks {named(target)}: choose a card, face down"
+    expect(step(widget)).to_contain_text(prompt, timeout=SLOW)
     card(widget, cards[0]).click()
-    expect(step(widget)).to_contain_text("defends", timeout=SLOW)
+    expect(step(widget)).to_contain_text(f"{named(target)} defends", timeout=SLOW)
     card(widget, cards[1]).click()
     expect(result(widget).locator(".rp-outcome")).to_have_text(
         re.compile("HELD|HITS?"), timeout=SLOW
@@ -95,7 +101,7 @@ def test_the_texts_one_against_three_to_its_end_on_a_phone(
     # Round 1: each wolf's 5 (11) against Bob's 2, 3, 4 (11): held, defenders win ties.
     for wolf, defence in (("foe1", "2"), ("foe2", "3"), ("foe3", "4")):
         assert "HELD" in attack(widget, wolf, "hero", ("5", defence))
-    assert row(widget, "Bob")[2] == "2/5; 5/5"
+    assert row(widget, "Bob")[2].startswith("mundane 2/5, supernatural 5/5;")
     # Bob's 10 (11) against Wolf 1's Ace (6): two damage, and it is brought down.
     assert "Hexenwolf 1 takes 2 damage" in attack(widget, "hero", "foe1", ("10", "Ace"))
     out(widget, "foe1")
@@ -110,18 +116,31 @@ def test_the_texts_one_against_three_to_its_end_on_a_phone(
     out(widget, "foe2")
     out(widget, "foe3")  # Round 4: the last wolf flees
     # Each wolf's own cards and thresholds, and Bob's.
-    assert row(widget, "Bob") == ["Bob (hero)", "Ace, 7, 8", "0/5; 5/5", "2", "2 (rank 3)", "-"]
-    assert row(widget, "Hexenwolf 1")[1:4] == ["Ace, 2, 3, 4", "4/5; 5/5", "2"]
-    assert row(widget, "Hexenwolf 2")[1:4] == ["Ace", "3/5; 5/5", "2"]
-    assert row(widget, "Hexenwolf 3")[1:4] == ["Ace, 2", "5/5; 5/5", "0"]
+    assert row(widget, "Bob") == [
+        "Bob (hero)",
+        "Ace, 7, 8",
+        "mundane 0/5, supernatural 5/5; damage 2; Belief 2 (rank 3)",
+    ]
+    assert row(widget, "Hexenwolf 1")[1:] == [
+        "Ace, 2, 3, 4",
+        "mundane 4/5, supernatural 5/5; damage 2; no Belief; out of the fight",
+    ]
+    assert row(widget, "Hexenwolf 2")[1:] == [
+        "Ace",
+        "mundane 3/5, supernatural 5/5; damage 2; no Belief; out of the fight",
+    ]
+    assert row(widget, "Hexenwolf 3")[1:] == [
+        "Ace, 2",
+        "mundane 5/5, supernatural 5/5; damage 0; no Belief; out of the fight",
+    ]
     # Bob heals with Regeneration's Spend: one Belief spent, 3 levels off the tally.
     choose(widget, "mode", "power")
     choose(widget, "attacker", "hero")
     choose(widget, "aid", "regeneration_spend")
     widget.locator('button[data-action="use"]').click()
     expect(result(widget)).to_contain_text("one Belief spent", timeout=SLOW)
-    expect(fight_table(widget)).to_contain_text("1 (rank 3)", timeout=SLOW)
-    assert row(widget, "Bob")[3] == "0"
+    expect(fight_table(widget)).to_contain_text("Belief 1 (rank 3)", timeout=SLOW)
+    assert "damage 0" in row(widget, "Bob")[2]
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
     assert console.errors == []
 

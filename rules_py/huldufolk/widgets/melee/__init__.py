@@ -16,8 +16,14 @@ from typing import Any
 
 from rules_py.at_table import AtTable
 from rules_py.core.errors import RulesInputError
+from rules_py.huldufolk.actors import DEFENCE_LOSS
 from rules_py.huldufolk.belief_cost import BURN_ABOVE_RANK_NOTE, NO_RANK_NOTE
-from rules_py.huldufolk.challenges import DAMAGE_RULE, HEALTH_RULE
+from rules_py.huldufolk.challenges import (
+    BASE_DAMAGE,
+    DAMAGE_RULE,
+    HEALTH_RULE,
+    MARGIN_PER_EXTRA_DAMAGE,
+)
 from rules_py.huldufolk.characters.at_play import (
     PARTY_NOTE,
     actor_fill,
@@ -253,7 +259,8 @@ WIDGETS = (
         hand_roll=(
             "Write each foe's cards and thresholds on its own line. For each attack, every "
             "side chooses a card before the totals are shown; each defender lowers its own "
-            "threshold by 1; a hit does 1 damage plus 1 for every full 5 it wins by."
+            f"threshold by {DEFENCE_LOSS}; a hit does {BASE_DAMAGE} damage plus 1 for every "
+            f"full {MARGIN_PER_EXTRA_DAMAGE} it wins by."
         ),
         fields=FIELDS,
         values=MeleeValues,
@@ -269,7 +276,7 @@ WIDGETS = (
         handler=handle,
         stateful=True,
         extra_keys=("pick",),
-        step_before="target",
+        step_before="card",
         fill=fill,
     ),
 )

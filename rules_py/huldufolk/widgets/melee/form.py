@@ -65,11 +65,11 @@ class MeleeValues(FormValues):
     exclude: str
     defend_with: str
     keep_card: bool
+    card: int
     proper_function: bool
     heal_1: int
     heal_2: int
     heal_3: int
-    card: int
     foes: int
     hero: Setup
     foe: Setup
@@ -139,6 +139,17 @@ def _setup(key: str, label: str, name: str, rank: str, attack: int, defence: int
     return [advanced(f) for f in fields]
 
 
+def _attack_with(*keys: str) -> dict[str, tuple[str, ...]]:
+    return {**ATTACK, "power": keys}
+
+
+def _power_with(*keys: str) -> dict[str, tuple[str, ...]]:
+    return {**AID, "aid": keys}
+
+
+# Who acts, what and on whom; then the hand of whoever chooses now (the
+# preview's step, drawn before "card"); the hero's and foes' setup under
+# "More options". A field shows only where the move uses it.
 FIELDS: tuple[Field, ...] = (
     choice_field("mode", "Move", [("attack", "Attack"), ("power", "Use a power")]),
     choice_field("attacker", "Who acts", _WHO),
@@ -153,39 +164,44 @@ FIELDS: tuple[Field, ...] = (
         "attack_kind",
         "Against the threshold",
         [("mundane", "Mundane"), ("supernatural", "Supernatural")],
-        shown_when=ATTACK,
-        help="Entropy is supernatural; against Death's plain use each defender chooses.",
+        shown_when=_attack_with("attack", "death_spend", "death_burn"),
     ),
     bool_field(
-        "melee_attack", "A melee attack (Swift Vengeance punishes it)", True, shown_when=ATTACK
+        "melee_attack",
+        "A melee attack (Swift Vengeance punishes it)",
+        True,
+        shown_when=_attack_with("attack"),
     ),
     choice_field("target", "Target", _WHO, "foe1"),
-    choice_field("target_2", "Second target", _OR_NOBODY, NOBODY),
+    choice_field(
+        "target_2",
+        "Second target",
+        _OR_NOBODY,
+        NOBODY,
+        help="Entropy's Spend, Field Medic's Spend.",
+    ),
     choice_field("target_3", "Third target", _OR_NOBODY, NOBODY),
-    choice_field("exclude", "Kept out of I am become Death", _OR_NOBODY, NOBODY, shown_when=ATTACK),
+    choice_field(
+        "exclude",
+        "Kept out of I am become Death",
+        _OR_NOBODY,
+        NOBODY,
+        shown_when=_attack_with("death", "death_spend", "death_burn"),
+        help="Every other foe of the attacker is attacked.",
+    ),
     choice_field(
         "defend_with",
         "The defender resists with",
         [("mundane", "Mundane threshold"), ("supernatural", "Supernatural threshold")],
-        shown_when=ATTACK,
-        help="The defender's choice against I am become Death's plain use only.",
+        shown_when=_attack_with("death"),
+        help="The defender's choice against I am become Death.",
     ),
     bool_field(
         "keep_card",
         "Defender: Not in My House, Spend (Demesne 5): the card is not expended",
-        shown_when=ATTACK,
+        shown_when=_attack_with("entropy", "entropy_spend", "death", "death_spend", "death_burn"),
     ),
-    bool_field("proper_function", "The healer has Proper Function (Alleviation 4)", shown_when=AID),
-    int_field(
-        "heal_1",
-        "Field Medic's Spend: points to the target",
-        1,
-        0,
-        PROPER_FUNCTION_SPEND,
-        shown_when=AID,
-    ),
-    int_field("heal_2", "... to the second target", 0, 0, PROPER_FUNCTION_SPEND, shown_when=AID),
-    int_field("heal_3", "... to the third target", 0, 0, PROPER_FUNCTION_SPEND, shown_when=AID),
+    # The hand (the preview's step) is drawn here.
     int_field(
         "card",
         "Card to play (whoever chooses now)",
@@ -194,6 +210,35 @@ FIELDS: tuple[Field, ...] = (
         10,
         shown_when=ATTACK,
         help="1 is the Ace. Or choose a card from the hand shown above.",
+    ),
+    bool_field(
+        "proper_function",
+        "The healer has Proper Function (Alleviation 4)",
+        shown_when=_power_with("field_medic", "field_medic_spend"),
+    ),
+    int_field(
+        "heal_1",
+        "Field Medic's Spend: points to the target",
+        1,
+        0,
+        PROPER_FUNCTION_SPEND,
+        shown_when=_power_with("field_medic_spend"),
+    ),
+    int_field(
+        "heal_2",
+        "... to the second target",
+        0,
+        0,
+        PROPER_FUNCTION_SPEND,
+        shown_when=_power_with("field_medic_spend"),
+    ),
+    int_field(
+        "heal_3",
+        "... to the third target",
+        0,
+        0,
+        PROPER_FUNCTION_SPEND,
+        shown_when=_power_with("field_medic_spend"),
     ),
     advanced(
         int_field(

@@ -25,10 +25,10 @@ DEATH_ODDS_NOTE = (
 
 def _threshold(fighter: Fighter) -> str:
     actor = fighter.actor
-    mundane = f"{actor.mundane.current}/{actor.mundane.base}"
+    mundane = f"mundane {actor.mundane.current}/{actor.mundane.base}"
     if actor.supernatural is None:
-        return f"{mundane}; none"
-    return f"{mundane}; {actor.supernatural.current}/{actor.supernatural.base}"
+        return f"{mundane}, no supernatural"
+    return f"{mundane}, supernatural {actor.supernatural.current}/{actor.supernatural.base}"
 
 
 def _effects(melee: Melee, fighter: Fighter) -> str:
@@ -43,27 +43,19 @@ def _effects(melee: Melee, fighter: Fighter) -> str:
 
 
 def fighters_table(melee: Melee) -> Block:
-    rows = [
-        [
-            f.name + (" (hero)" if index == HERO else ""),
-            card_list(f.actor.hand.cards),
-            _threshold(f),
-            str(f.damage),
-            f"{f.belief_to_spend} (rank {f.belief})" if f.belief else "none",
-            _effects(melee, f),
-        ]
-        for index, f in enumerate(melee.fighters)
-    ]
+    """Three columns, so the table fits a phone: who, the hand, the rest."""
+    rows = []
+    for index, f in enumerate(melee.fighters):
+        who = f.name + (" (hero)" if index == HERO else "")
+        belief = f"Belief {f.belief_to_spend} (rank {f.belief})" if f.belief else "no Belief"
+        state = [_threshold(f), f"damage {f.damage}", belief]
+        effects = _effects(melee, f)
+        if effects != "-":
+            state.append(effects)
+        rows.append([who, card_list(f.actor.hand.cards), "; ".join(state)])
     return table(
-        "The fight",
-        [
-            "Fighter",
-            "Cards in hand",
-            "Thresholds (mundane; supernatural)",
-            "Damage",
-            "Belief",
-            "Powers, state",
-        ],
+        "The fight (thresholds: where they stand / their base)",
+        ["Fighter", "Cards in hand", "Thresholds, damage, Belief, powers"],
         rows,
     )
 
