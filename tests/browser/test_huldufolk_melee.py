@@ -91,7 +91,7 @@ def attack(widget: Locator, attacker: str, target: str, cards: tuple[str, str]) 
 def out(widget: Locator, target: str) -> None:
     choose(widget, "target", target)
     widget.locator('button[data-action="out"]').click()
-    expect(result(widget)).to_contain_text("out of the fight", timeout=SLOW)
+    expect(result(widget)).to_contain_text(f"{named(target)} is out of the fight", timeout=SLOW)
 
 
 def test_the_texts_one_against_three_to_its_end_on_a_phone(
@@ -160,8 +160,10 @@ def test_by_keyboard(page: Page, fight_url: str) -> None:
     page.keyboard.type("1")
     page.keyboard.press("Enter")
     expect(result(widget)).to_contain_text("Hexenwolf 2 takes 2 damage", timeout=SLOW)
-    # A card of the hand by Tab and Space: Bob's 9, from the step above the targets.
-    for _ in range(60):
+    # A card of the hand by Tab and Space: Bob's 9, just above the card field.
+    expect(step(widget)).to_contain_text("Bob attacks Hexenwolf 2", timeout=SLOW)
+    field.focus()
+    for _ in range(20):
         page.keyboard.press("Shift+Tab")
         if page.evaluate(
             "document.activeElement.classList.contains('rp-choice')"
@@ -170,13 +172,22 @@ def test_by_keyboard(page: Page, fight_url: str) -> None:
             break
     page.keyboard.press("Space")
     expect(step(widget)).to_contain_text("defends", timeout=SLOW)
-    # Use a power by keyboard: the mode's select, then Enter in a field runs Use power.
+    # A power by keyboard: the mode's select, then Tab to Use power and Enter. The
+    # wolf has not chosen its defence card yet: refused, and the fight is kept.
     mode = widget.locator('select[name="mode"]')
     mode.focus()
     page.keyboard.press("ArrowDown")
-    expect(widget.locator('button[data-action="use"]')).to_be_visible(timeout=SLOW)
-    widget.locator('input[name="heal_1"]').press("Enter")
-    expect(widget).to_contain_text("attack is under way", timeout=SLOW)
+    use = widget.locator('button[data-action="use"]')
+    expect(use).to_be_visible(timeout=SLOW)
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.action === 'use'"):
+            break
+    page.keyboard.press("Enter")
+    expect(widget.locator('[data-role="error"][data-field="aid"]')).to_contain_text(
+        "An attack is under way", timeout=SLOW
+    )
+    expect(step(widget)).to_contain_text("Hexenwolf 2 defends", timeout=SLOW)
 
 
 @pytest.mark.parametrize("scheme", ["default", "slate"])

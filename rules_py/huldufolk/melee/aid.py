@@ -60,9 +60,9 @@ def use_aid(
     """``user`` uses power ``key``; ``target`` for Bodyguard and Field Medic,
     ``heals`` the (fighter, points) of a split Field Medic Spend."""
     if melee.pending is not None:
-        raise RulesInputError("power", "An attack is under way: its defenders choose first.")
+        raise RulesInputError("aid", "An attack is under way: its defenders choose first.")
     if key not in AID_POWERS:
-        raise RulesInputError("power", "Attacks are made with Attack, not Use power.")
+        raise RulesInputError("aid", "Attacks are made with Attack, not Use power.")
     chosen = power(key)
     who = melee.standing(user, "attacker")
     lines: list[str] = []
