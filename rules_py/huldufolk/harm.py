@@ -107,7 +107,13 @@ ALL_POWERS: tuple[Power, ...] = (
     _power("regeneration", _REGENERATION, 2, Use.PLAIN, "Regeneration: heal 1 (self)"),
     _power("regeneration_spend", _REGENERATION, 2, Use.SPEND, "Regeneration, Spend: heal 3"),
     _power("field_medic", _MEDIC, 2, Use.PLAIN, "Field Medic: heal 1 (2 with Proper Function)"),
-    _power("field_medic_spend", _MEDIC, 2, Use.SPEND, "Field Medic, Spend: 3 (6) split"),
+    _power(
+        "field_medic_spend",
+        _MEDIC,
+        2,
+        Use.SPEND,
+        "Field Medic, Spend: heal 3 in all (6 with Proper Function)",
+    ),
     _power("christi", _CHRISTI, 5, Use.PLAIN, "In Persona Christi: full health (self)"),
     _power("house_spend", _HOUSE, 5, Use.SPEND, "Not in My House, Spend: defend, card kept"),
 )

@@ -55,7 +55,10 @@ def test_the_texts_one_against_three_to_its_end() -> None:
     # Round 1: each wolf plays its 5, Bob his 2, 3 and 4: 11 against 11 each time, held.
     for wolf, card in ((1, 2), (2, 3), (3, 4)):
         m = attack(m, wolf, 0, 5, card)
-        assert "held" in m.log[-1] and "(5, 11)" in m.log[-1] and ", 11, mundane" in m.log[-1]
+        assert (
+            f"Wolf {wolf}'s 5 (11) against Bob's {card} (11, mundane threshold): held"
+            in (m.log[-1])
+        )
     assert m.fighters[0].actor.mundane.current == 2
     assert m.fighters[0].damage == 0
     # Bob swings his 10 (11) at Wolf 1, who plays its Ace (threshold 5: 6): beaten by 5, 2 damage.

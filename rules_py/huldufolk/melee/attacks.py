@@ -177,10 +177,12 @@ def _resolve(melee: Melee, pending: Pending) -> Melee:
             actor = actor.with_hand(actor.hand.play(card))
         melee = melee.with_fighter(index, replace(target, actor=actor))
         verdict = f"hit for {damage} damage" if hit else "held"
+        kept = " (kept)" if keep else ""
         lines.append(
-            f"{attacker.name} ({card_name(pending.card)}, {total}) against {target.name} "
-            f"({card_name(card)}{', kept' if keep else ''}, {held}, {kind.value}): {verdict}; "
-            f"threshold {target.actor.threshold(kind)} \u2192 {actor.threshold(kind)}."
+            f"{attacker.name}'s {card_name(pending.card)} ({total}) against {target.name}'s "
+            f"{card_name(card)}{kept} ({held}, {kind.value} threshold): {verdict}; "
+            f"{target.name}'s {kind.value} threshold {target.actor.threshold(kind)} "
+            f"\u2192 {actor.threshold(kind)}."
         )
         if hit:
             melee, where = _wound(melee, index, damage)
