@@ -193,3 +193,12 @@ def test_a_corrupt_saved_fight_is_refused() -> None:
     raw["fighters"][1]["hand"] = [1, 9]
     with pytest.raises(SavedTableError):
         melee_from_json(raw)
+
+
+def test_swift_vengeances_point_goes_to_a_bodyguard_too() -> None:
+    m = use_aid(bob_and_wolves(), 0, "vengeance", 0, (), False)
+    m = m.with_fighter(2, replace(m.fighters[2], belief=1))
+    m = use_aid(m, 2, "bodyguard", 1, (), False)  # Wolf 2 takes Wolf 1's damage
+    m = attack(m, 1, 0, 5, 10)  # held by Bob; the melee attack still costs a point
+    assert (m.fighters[1].damage, m.fighters[2].damage) == (0, 1)
+    assert "Wolf 2 takes it for Wolf 1 (Bodyguard)" in m.log[-1]

@@ -16,6 +16,7 @@ from rules_py.huldufolk.melee.aid import (
 from rules_py.huldufolk.melee.attacks import (
     ATTACK_POWERS,
     BURN_SPEND_NOTE,
+    DEATH_RANGE_NOTE,
     ENTROPY_FEWER_NOTE,
     HOUSE_THRESHOLD_NOTE,
     attack_base_damage,
@@ -38,6 +39,7 @@ __all__ = [
     "ATTACK_POWERS",
     "BURN_SPEND_NOTE",
     "CHRISTI_NOTE",
+    "DEATH_RANGE_NOTE",
     "ENTROPY_FEWER_NOTE",
     "FOES_MAX",
     "GUARD_NOTE",

@@ -27,6 +27,7 @@ from rules_py.huldufolk.play.saved import DAMAGE_MAX
 __all__ = [
     "ATTACK_POWERS",
     "BURN_SPEND_NOTE",
+    "DEATH_RANGE_NOTE",
     "ENTROPY_FEWER_NOTE",
     "HOUSE_THRESHOLD_NOTE",
     "attack_base_damage",
@@ -43,6 +44,10 @@ ENTROPY_FEWER_NOTE = (
 BURN_SPEND_NOTE = (
     "I am become Death's Burn includes its Spend (the attacker chooses the threshold): "
     "the text is silent."
+)
+DEATH_RANGE_NOTE = (
+    "Every foe in this fight is taken to be within the Personal Influence (base damage 2 on "
+    "a Burn): keep out those farther away."
 )
 HOUSE_THRESHOLD_NOTE = (
     "Not in My House's Spend keeps the card, but the defence still lowers the threshold: "
@@ -188,17 +193,18 @@ def _resolve(melee: Melee, pending: Pending) -> Melee:
             melee, where = _wound(melee, index, damage)
             lines.append(where)
         if pending.melee and target.vengeance:
-            melee, where = _wound(melee, pending.attacker, VENGEANCE_DAMAGE, guarded=False)
+            melee, where = _wound(melee, pending.attacker, VENGEANCE_DAMAGE)
             lines.append(f"Swift Vengeance: {where}")
     title = chosen.label if pending.power != "attack" else f"{pending.attack.capitalize()} attack"
     melee = replace(melee, pending=None)
     return melee.logged(f"{title}. " + " ".join(lines))
 
 
-def _wound(melee: Melee, index: int, damage: int, guarded: bool = True) -> tuple[Melee, str]:
-    """``damage`` to ``index``, or to its bodyguard (never passed on again)."""
+def _wound(melee: Melee, index: int, damage: int) -> tuple[Melee, str]:
+    """``damage`` to ``index``, or to its bodyguard ("any damage taken by your
+    target", Swift Vengeance's too), never passed on again."""
     target = melee.fighters[index]
-    guard = target.guard if guarded else None
+    guard = target.guard
     if guard is not None and not melee.fighters[guard.by].out:
         taken = guarded_damage(damage, guard.spend)
         bodyguard = melee.fighters[guard.by]

@@ -34,6 +34,7 @@ from rules_py.huldufolk.harm import HEAL_SPLIT_NOTE
 from rules_py.huldufolk.melee import (
     BURN_SPEND_NOTE,
     CHRISTI_NOTE,
+    DEATH_RANGE_NOTE,
     ENTROPY_FEWER_NOTE,
     GUARD_NOTE,
     HOUSE_THRESHOLD_NOTE,
@@ -73,6 +74,7 @@ INITIATIVE_NOTE = (
 CHOICES = (
     ENTROPY_FEWER_NOTE,
     BURN_SPEND_NOTE,
+    DEATH_RANGE_NOTE,
     HOUSE_THRESHOLD_NOTE,
     GUARD_NOTE,
     VENGEANCE_NOTE,
@@ -221,6 +223,8 @@ def choices_for(melee: Melee, values: MeleeValues) -> tuple[str, ...]:
         picked.append(DEATH_ODDS_NOTE)
     if key in ("death_spend", "death_burn"):
         picked.append(BURN_SPEND_NOTE)
+    if key == "death_burn":
+        picked.append(DEATH_RANGE_NOTE)
     if values.mode == "attack" and values.keep_card:
         picked.append(HOUSE_THRESHOLD_NOTE)
     if key.startswith("bodyguard"):
