@@ -150,8 +150,8 @@ function replayFromAddress(mounted) {
   const keep = el("button", { type: "button", className: "md-button rp-button", "data-role": "link-keep", text: "Keep mine" });
   replace.addEventListener("click", () => { widget.clearLinkReport(); widget.replayLink(roll.request); });
   keep.addEventListener("click", () => { widget.clearLinkReport(); });
-  widget.reportLink("This roll link plays on " + widget.spec.title + ", which would replace what it keeps here " +
-    "(your own game in it). Play the link, or keep yours?", [replace, keep]);
+  widget.reportLink("This roll link would replace what " + widget.spec.title + " keeps here (your game in it, " +
+    "as it stands). Play the link, or keep yours?", [replace, keep]);
   widget.linkNote.dataset.role = "link-ask";
 }
 // The roll log's Replay of a roll on this same page changes only the address's fragment.

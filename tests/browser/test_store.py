@@ -14,7 +14,14 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from tests.browser.conftest import PYODIDE_TIMEOUT_MS, ConsoleLog, open_widget
+from tests.browser.conftest import (
+    PYODIDE_TIMEOUT_MS,
+    ConsoleLog,
+    describe_violations,
+    open_widget,
+    run_axe,
+    use_system_scheme,
+)
 from tests.conftest import pages_with_widget
 
 SLOW = 20_000  # a round trip to Python in the worker
@@ -593,3 +600,27 @@ def test_a_format_from_a_newer_site_is_left_as_it_is(page: Page, urls: dict[str,
     expect(page.locator('[data-role="roll-log-toggle"]')).to_have_text("Roll log (1)")
     assert page.evaluate("() => localStorage.getItem('rp-kept:log')") == newer
     expect(open_log(page).locator('[data-role="kept-status"]')).to_contain_text("newer version")
+
+
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_axe_finds_nothing_serious_in_the_log_with_its_storage_lines_or_in_a_link_question(
+    phone_page: Page, urls: dict[str, str], scheme: str
+) -> None:
+    page = phone_page
+    use_system_scheme(page, scheme)
+    clear_storage(page, urls["pool"])
+    page.evaluate("() => localStorage.setItem('rp-kept:log', '{damaged')")
+    page.add_init_script(STORAGE_LIMITED)
+    widget = pool_reset(page, urls["pool"])
+    page.evaluate("() => { window.rpStorageLimit = 0; }")
+    play(widget, "7")
+    expect(card_result(widget)).to_contain_text("card 7 = 12", timeout=SLOW)
+    page.goto(roll_link(urls["pool"], POOL, {"action": "reset"}))
+    page.reload()
+    widget = pool_ready(page)
+    expect(widget.locator('[data-role="link-ask"]')).to_be_visible(timeout=SLOW)
+    page.evaluate("() => { window.rpStorageLimit = 0; }")
+    panel = open_log(page)
+    expect(panel.locator('[data-role="kept-aside"]')).to_be_visible()
+    violations = run_axe(page)
+    assert violations == [], describe_violations(violations)
