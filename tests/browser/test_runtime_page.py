@@ -127,7 +127,7 @@ def test_a_runtime_that_cannot_download_is_told_in_plain_words(
     assert "Traceback" not in text
 
 
-def test_a_saved_state_too_long_for_the_boundary_is_discarded_with_a_notice(
+def test_a_saved_state_too_long_for_the_boundary_is_set_aside_with_a_notice(
     page: Page, base_url: str, built_site: Path
 ) -> None:
     url = base_url + _widget_page(built_site, "huldufolk.pool")
