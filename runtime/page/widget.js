@@ -5,7 +5,8 @@
 import { el } from "./dom.js";
 import { buildActions, buildField, buildReplay, changeEvent, fieldVisible, readValues } from "./forms.js";
 import { renderView } from "./blocks.js";
-import { loadState, saveState, storageKey } from "./state.js";
+import { loadState, saveState, setStateAside, storageKey } from "./state.js";
+import { readKept, updateKept } from "./store.js";
 import { callPython } from "./worker-link.js";
 import { addEntry, resultText } from "./roll-log.js";
 import { shareBar, shareUrl } from "./share.js";
@@ -17,8 +18,9 @@ import { shareBar, shareUrl } from "./share.js";
 
 /**
  * How an action's answer is shown: `near`, the node it came from (a choice
- * button), and `replay`, a share link's roll.
- * @typedef {{ near?: Element | null, replay?: boolean }} How
+ * button), `replay`, a share link's roll, and `ask`, a link whose state
+ * replaces the saved one only once the reader says so.
+ * @typedef {{ near?: Element | null, replay?: boolean, ask?: boolean }} How
  */
 
 const AUTO_DELAY_MS = 150; // odds previews wait for typing to pause
@@ -72,6 +74,8 @@ export class Widget {
   live;
   /** @type {HTMLElement} */
   notice;
+  /** @type {HTMLElement} */
+  linkNote;
   /** @type {import("./forms.js").ActionSpec | null} the first button's action */
   primary = null;
   /** @type {HTMLButtonElement | null} the first button this mode shows */
@@ -94,10 +98,12 @@ export class Widget {
     this.root = root;
     this.spec = spec;
     this.name = spec.name;
+    // Without a prototype: a field named by a link or an answer ("__proto__",
+    // "constructor") finds nothing here unless the form has it.
     /** @type {{ [field: string]: FieldInput }} */
-    this.inputs = {};
+    this.inputs = Object.create(null);
     /** @type {{ [field: string]: HTMLElement }} */
-    this.errors = {};
+    this.errors = Object.create(null);
     /** @type {{ [action: string]: HTMLButtonElement }} */
     this.buttons = {};
     /** @type {CallRequest | null} */
@@ -158,14 +164,15 @@ export class Widget {
       fieldOf(this.inputs[spec.step_before]).before(this.stepSlot);
     }
     if (advanced.length) {
-      const moreKey = "rp-more:" + spec.name;
+      const moreKey = "more:" + spec.name;
       this.more = el("details", { className: "rp-more" }, [
         el("summary", { text: "More options (" + advanced.length + ")" }), moreFields,
       ]);
-      try { this.more.open = localStorage.getItem(moreKey) === "open"; } catch (error) { /* closed */ }
+      this.more.open = (readKept("settings") || {})[moreKey] === true;
       const more = this.more;
       more.addEventListener("toggle", () => {
-        try { localStorage.setItem(moreKey, more.open ? "open" : "closed"); } catch (error) { /* ok */ }
+        if (((readKept("settings") || {})[moreKey] === true) === more.open) return;
+        updateKept("settings", (settings) => ({ ...settings, [moreKey]: more.open }));
       });
       form.appendChild(more);
     }
@@ -189,6 +196,9 @@ export class Widget {
     this.result = el("div", { className: "rp-result", "data-role": "result" });
     this.live = el("div", { className: "rp-live", "aria-live": "polite" }, [this.result]);
     this.notice = el("p", { className: "rp-note rp-notice", role: "status" });
+    // What became of a link in the address (damaged, for a roller not on the
+    // page, waiting for the reader's word): stays until the reader acts.
+    this.linkNote = el("div", { className: "rp-link-report", "data-role": "link-report", role: "status", hidden: true });
 
     // Rarely needed, so folded and quiet: how to roll by hand, and a seed to replay.
     const extras = el("div", { className: "rp-extras" });
@@ -206,7 +216,7 @@ export class Widget {
     }
 
     const heading = el("p", { className: "rp-title", text: spec.title });
-    this.root.replaceChildren(heading, form, this.live, this.notice, this.odds, extras);
+    this.root.replaceChildren(heading, this.linkNote, form, this.live, this.notice, this.odds, extras);
     this.refreshVisibility();
     // boot.js sets data-state and sends the first odds preview once Python
     // is ready and the page idle, so no preview delays a first roll.
@@ -406,12 +416,12 @@ export class Widget {
   followUp(extra, near) {
     this.flushAuto();
     // With the seed of the roll it follows (the same dice, judged another way, say).
-    const base = Object.assign({}, this.lastRequest || this.request(this.spec.actions[0].name, null));
+    const base = { ...(this.lastRequest || this.request(this.spec.actions[0].name, null)) };
     if (this.spec.stateful) base.state = this.loadState();
     // A card played from the hand in the preview: the preview is redrawn, so
     // keyboard focus goes to the next hand's first card (see showPreview).
     this.refocusHand = this.choicesAround(near);
-    return this.act(Object.assign(base, extra), { near }).then(() => {
+    return this.act({ ...base, ...extra }, { near }).then(() => {
       // The pressed button was redrawn: keep keyboard focus on the choice just made.
       const chosen = this.result.querySelector(".rp-choice-selected");
       const lost = !document.activeElement || document.activeElement === document.body;
@@ -421,12 +431,17 @@ export class Widget {
 
   // The roll of a share link (untrusted: Python validates it like anything
   // typed). The form shows the link's inputs; the result is marked a replay.
-  /** @param {CallRequest} request */
-  replayLink(request) {
-    const values = Object.assign({}, request);
-    delete values.state;
+  // Only the link's own keys count: a "__proto__" key is one more unknown
+  // field for Python to refuse, never the prototype of the values.
+  /**
+   * @param {CallRequest} request
+   * @param {boolean} [ask] keep the saved state until the reader chooses the link's
+   */
+  replayLink(request, ask = false) {
+    /** @type {CallRequest} */
+    const values = Object.fromEntries(Object.entries(request).filter(([key]) => key !== "state"));
     for (const field of this.spec.fields) {
-      if (!(field.name in values)) continue;
+      if (!Object.hasOwn(values, field.name)) continue;
       const input = this.inputs[field.name];
       const value = values[field.name];
       if (field.kind === "bool" && input instanceof HTMLInputElement) input.checked = value === true;
@@ -435,7 +450,43 @@ export class Widget {
     this.refreshVisibility();
     this.scheduleAuto(0);
     this.root.scrollIntoView({ block: "start", behavior: "instant" });
-    return this.act(values, { replay: true });
+    return this.act(values, { replay: true, ask });
+  }
+
+  // The link's result is shown; its state replaces the one kept here only
+  // when the reader presses the button.
+  /** @param {unknown} state */
+  offerLinkState(state) {
+    const replace = el("button", { type: "button", className: "md-button md-button--primary rp-button",
+      "data-role": "link-replace", text: "Replace mine with the link's" });
+    const keep = el("button", { type: "button", className: "md-button rp-button", "data-role": "link-keep", text: "Keep mine" });
+    replace.addEventListener("click", () => {
+      this.clearLinkReport();
+      this.saveState(state);
+      this.scheduleAuto(0);
+    });
+    keep.addEventListener("click", () => this.clearLinkReport());
+    this.reportLink("This roll link's result is shown below, and " + this.spec.title + " still keeps your own game " +
+      "here. Replace yours with the link's?", [replace, keep]);
+    this.linkNote.dataset.role = "link-ask";
+  }
+
+  /**
+   * Says what became of a link (one line, until the reader acts), with
+   * buttons when it asks something.
+   * @param {string} text
+   * @param {HTMLElement[]} [buttons]
+   */
+  reportLink(text, buttons = []) {
+    this.linkNote.replaceChildren(el("p", { text }), ...(buttons.length ? [el("p", { className: "rp-actions" }, buttons)] : []));
+    this.linkNote.dataset.role = "link-report";
+    this.linkNote.hidden = false;
+  }
+
+  clearLinkReport() {
+    this.linkNote.dataset.role = "link-report";
+    this.linkNote.replaceChildren();
+    this.linkNote.hidden = true;
   }
 
   // Actions of one widget go out one after another, and a stateful widget's
@@ -446,6 +497,7 @@ export class Widget {
    * @param {How} how
    */
   act(request, how) {
+    if (!how.replay) this.clearLinkReport();
     const seq = ++this.seq;
     this.lastAction = seq;
     const turn = () => {
@@ -479,8 +531,12 @@ export class Widget {
       .then((response) => { done(); return response; }, (error) => { done(); throw error; });
   }
 
-  // A saved state the boundary refuses whole (too long, too deep) would fail
-  // every request: forget it and ask again from a fresh state, with a notice.
+  // A request the boundary refuses whole (too long, too deep) while it
+  // carries a saved state: asked again without the state, to learn whose
+  // fault it is. Refused again, it is the inputs' (a long paste): the error
+  // is theirs and the state stays. Answered, the state could never be sent:
+  // it is set aside (offered for download where the roll log is), not
+  // deleted, and the widget goes on from a fresh one, with a notice.
   /**
    * @param {CallRequest} request
    * @param {CallResponse} response
@@ -492,12 +548,14 @@ export class Widget {
     const refused = !response.ok && this.spec.stateful && request.state != null &&
       response.error.field === "request";
     if (!refused) return response;
-    this.saveState(null);
-    const fresh = Object.assign({}, request, { state: null });
+    const fresh = { ...request, state: null };
     return callPython(this.name, fresh, { preview, signal }).then((again) => {
+      if (!again.ok && again.error.field === "request") return response;
+      setStateAside(this.stateKey, "The saved state of " + this.spec.title + " could not be sent (" +
+        (response.ok ? "" : response.error.message) + ")");
       if (again.ok) {
-        again.result.notice = "The saved state could not be used and was discarded (" +
-          response.error.message + ")";
+        again.result.notice = "The saved state could not be used (" + (response.ok ? "" : response.error.message) +
+          "): it is set aside, and offered for download in the roll log.";
       }
       return again;
     });
@@ -550,12 +608,13 @@ export class Widget {
       return;
     }
     const result = response.result;
-    if (this.spec.stateful && "state" in result) this.saveState(result.state);
+    if (this.spec.stateful && "state" in result) {
+      if (how.ask) this.offerLinkState(result.state); else this.saveState(result.state);
+    }
     this.notice.textContent = result.notice || "";
     const random = result.seed_text !== undefined;
     if (random) {
-      request = Object.assign({}, request, { seed: result.seed_text });
-      delete request.state;
+      request = Object.fromEntries(Object.entries({ ...request, seed: result.seed_text }).filter(([key]) => key !== "state"));
     }
     this.lastRequest = request;
     renderView(this.result, result.view, this);
