@@ -106,7 +106,7 @@ def is_immutable(address: str) -> bool:
 def headers_for(address: str) -> dict[str, str]:
     """The headers sent with the file at ``address``, its path from the
     site's root with any query (``/pyodide/314.0.7/pyodide.asm.wasm``,
-    ``/assets/rp/py/snapshot.gz?v=...``), besides its type."""
+    ``/assets/rp/py/snapshot.bin?v=...``), besides its type."""
     headers = dict(EVERY_RESPONSE)
     if is_immutable(address):
         headers["Cache-Control"] = IMMUTABLE_CACHE

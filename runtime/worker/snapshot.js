@@ -1,9 +1,10 @@
-// The Python memory snapshot as the site ships it (`snapshot.gz`): only the
-// pages the browser cannot make itself, gzipped. Half of Python's memory is
-// zero pages, and a fifth of the rest is the WebAssembly module's own data
-// (what instantiating it writes), which the worker copies from the instance
-// it makes: what is downloaded, inflated and copied is what remains, and the
-// file needs no compression from the host.
+// The Python memory snapshot as the site ships it (`snapshot.bin`): only the
+// pages the browser cannot make itself. Half of Python's memory is zero
+// pages, and a fifth of the rest is the WebAssembly module's own data (what
+// instantiating it writes), which the worker copies from the instance it
+// makes: what is downloaded and copied is what remains. A host sends it in
+// the best precompressed copy the browser accepts (runtime/build/precompress.py),
+// or the worker reads its gzipped copy, snapshot.bin.gz, and inflates it here.
 //
 // This module is the format's one home: packSnapshot writes it (at build
 // time, under Node, by runtime/build/make_snapshot.mjs) and sparseExpander /

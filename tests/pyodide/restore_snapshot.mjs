@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 
 const site = process.argv[2];
 const py = join(site, "assets", "rp", "py");
-const { readSnapshot } = await import(pathToFileURL(join(site, "assets", "rp", "worker", "snapshot.js")).href);
+const { readSnapshot, SnapshotFormatError } = await import(pathToFileURL(join(site, "assets", "rp", "worker", "snapshot.js")).href);
 const packed = readFileSync(join(py, "snapshot.bin"));
 const PYODIDE_VERSION = JSON.parse(readFileSync(join(site, "assets", "rp", "build-manifest.json"), "utf8")).pyodide.version;
 // As in the worker: the restore starts on an empty standard library zip, and
@@ -27,11 +27,22 @@ const emptyZip = join(scratch, "empty.zip");
 writeFileSync(emptyZip, new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
 // As in the worker: the pages that are the module's own data are copied
 // from the instance as soon as it is made, before Pyodide restores the memory.
+// Node instantiates modules of its own meanwhile (undici's HTTP parser,
+// llhttp): an instance the snapshot's module pages do not fit is not Python's.
 const snapshot = await readSnapshot(new Response(packed));
 const instantiate = WebAssembly.instantiate;
+let filled = false;
 WebAssembly.instantiate = async (...args) => {
   const made = await instantiate(...args);
-  snapshot.fromModule(new Uint8Array((made.instance ?? made).exports.memory.buffer));
+  const memory = (made.instance ?? made).exports.memory;
+  if (!filled && memory instanceof WebAssembly.Memory) {
+    try {
+      snapshot.fromModule(new Uint8Array(memory.buffer));
+      filled = true;
+    } catch (error) {
+      if (!(error instanceof SnapshotFormatError)) throw error;
+    }
+  }
   return made;
 };
 const pyodide = await loadPyodide({
@@ -39,6 +50,7 @@ const pyodide = await loadPyodide({
   _loadSnapshot: snapshot.memory,
 });
 WebAssembly.instantiate = instantiate;
+if (!filled) throw new Error("Python's instance never came to complete the snapshot");
 let stdlibLoads = 0;
 globalThis.rpStandardLibraryNow = (zipPath) => {
   stdlibLoads += 1;
