@@ -81,7 +81,11 @@ WIDGETS = (
         hand_roll=(
             "Roll the dice in the table's first column and read the row that holds the total."
         ),
-        fields=(choice_field("table", "Table", tuple((key, key) for key in TABLE_KEYS)),),
+        fields=(
+            choice_field(
+                "table", "Table", tuple((key, rolled_table(key).title) for key in TABLE_KEYS)
+            ),
+        ),
         values=TableValues,
         actions=(
             Action("roll", "Roll on this table"),
