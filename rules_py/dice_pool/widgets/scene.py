@@ -158,7 +158,7 @@ WIDGETS = (
                 "text",
                 "",
                 max_length=scenes.NAME_MAX,
-                help="A new Key Issue's name (Add).",
+                help="A new Key Issue's name (Add); left empty, it is called by its number.",
             ),
             choice_field(
                 "complexity",
