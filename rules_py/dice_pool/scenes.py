@@ -129,9 +129,8 @@ def _with(scene: Scene, index: int, issue: Issue) -> Scene:
 
 def add_issue(scene: Scene, name: str, complexity: str) -> Scene:
     complexity = require_choice("complexity", "Complexity", complexity, tuple(COMPLEXITIES))
-    cleaned = " ".join(name.split())
-    if not cleaned:
-        raise RulesInputError("name", "Name the Key Issue (at most 60 characters).")
+    # An issue left unnamed is called by its number, as a bar on the table would be.
+    cleaned = " ".join(name.split()) or f"Key Issue {len(scene.issues) + 1}"
     if len(cleaned) > NAME_MAX:
         raise RulesInputError("name", f"A Key Issue's name has at most {NAME_MAX} characters.")
     if len(scene.issues) >= MAX_ISSUES:

@@ -182,3 +182,33 @@ def test_a_decisive_strike_takes_the_targets_health() -> None:
             assert fields["limit"] == (4, 5)
             return
     raise AssertionError("no strike brought the foe to 5 Health in 100 seeds")
+
+
+def test_a_nights_rest_on_the_sheet() -> None:
+    """ "Regain 15 Health and all motes over a full night's rest. Accumulated anima
+    dissipates." """
+    ada = _ada(health=2, max_health=20, motes=1, max_motes=6, anima=3, stunt_anima=1)
+    fill = _ok("party.fill", {"widget": "dice_pool.combat", "actor": ada, "form": {}})
+    assert fill["values"] == {
+        "health": 2,
+        "health_missing": 18,
+        "motes_missing": 5,
+        "anima": 3,
+        "stunt_anima": 1,
+    }
+    request = {**fill["values"], "mode": "rest", "rest": "night", "party": {"actor": ada}}
+    result = _ok("dice_pool.combat", request)
+    assert _fields(result) == {"health": (2, 17), "motes": (1, 6), "anima": (3, 0)}
+
+
+def test_hours_of_rest_and_environmental_damage_on_the_sheet() -> None:
+    ada = _ada(health=10, max_health=20, motes=1, max_motes=6)
+    fill = _ok("party.fill", {"widget": "dice_pool.combat", "actor": ada, "form": {}})["values"]
+    hours = {**fill, "mode": "rest", "rest": "hours", "hours": 2, "party": {"actor": ada}}
+    assert _fields(_ok("dice_pool.combat", hours)) == {"health": (10, 14), "motes": (1, 3)}
+    heavy = {**fill, "mode": "environment", "environment": "Heavy", "party": {"actor": ada}}
+    result = _ok("dice_pool.combat", heavy)
+    assert _fields(result) == {"health": (10, 3), "limit": (0, 1)}  # Heavy 7; defeated
+    typed = _ok("dice_pool.combat", {**heavy, "health": 9})
+    assert "changes" not in typed
+    assert any("not Ada's sheet as it stands" in text for text in _texts(typed))

@@ -89,7 +89,9 @@ def test_the_tracker_plays_a_scene_to_a_partial_victory() -> None:
 
 
 def test_bad_input_names_the_field() -> None:
-    assert _call("dice_pool.scene", {"action": "add", "name": " "})["error"]["field"] == "name"
+    unnamed = _call("dice_pool.scene", {"action": "add", "name": " "})["result"]
+    assert unnamed["state"]["issues"][0]["name"] == "Key Issue 1"
+    assert _call("dice_pool.scene", {"action": "add", "name": "x" * 61})["error"]["field"] == "name"
     answer = _call("dice_pool.scene", {"action": "progress", "issue": 1})
     assert answer["error"]["field"] == "issue"
     assert _call("dice_pool.scene", {"complexity": "epic"})["error"]["field"] == "complexity"

@@ -9,7 +9,7 @@ by :func:`rules_py.party.changes.diff`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules_py.at_table import AtTable
@@ -19,6 +19,7 @@ from rules_py.dice_pool.characters.happenings import (
     break_checked,
     gain_anima,
     gain_limit,
+    health_max,
     hurt,
     spend_anima,
 )
@@ -38,6 +39,8 @@ __all__ = [
     "pool_fill",
     "rating_named",
     "roll_steps",
+    "upkeep_changes",
+    "upkeep_fill",
 ]
 
 GAME = "dice_pool"
@@ -150,3 +153,48 @@ def health_changes(table: AtTable, damage: int, why: str) -> tuple[list[Block], 
     blocks = [line(f"{target.name}: {outcome.summary}."), *(line(t) for t in outcome.lines)]
     blocks += [note(text) for text in outcome.notes]
     return blocks, changes_json(diff(target, outcome.after, outcome.summary))
+
+
+# ------------------------------------------------------------------ dice_pool.combat
+
+
+def upkeep_fill(table: AtTable) -> tuple[dict[str, JsonValue], dict[str, JsonValue]]:
+    """The actor's Health (and what is missing of it), motes and Anima."""
+    actor = table.of_game(GAME).actor
+    if actor is None:
+        return {}, {}
+    whose = f"{actor.name}'s"
+    values: dict[str, JsonValue] = {
+        "health": actor.health,
+        "health_missing": health_max(actor) - actor.health,
+        "motes_missing": actor.max_motes - actor.motes,
+        "anima": actor.anima,
+        "stunt_anima": actor.stunt_anima,
+    }
+    origins: dict[str, JsonValue] = {
+        "health": f"{whose} Health",
+        "health_missing": f"{whose} Health and max Health",
+        "motes_missing": f"{whose} motes",
+        "anima": f"{whose} Anima",
+        "stunt_anima": f"{whose} Stunt/Roleplay anima",
+    }
+    return values, origins
+
+
+def upkeep_changes(
+    table: AtTable, typed: Mapping[str, int], happen: Callable[[PoolCharacter], Outcome]
+) -> tuple[list[Block], list[JsonValue]]:
+    """``happen`` (a rest, environmental damage) on the actor's sheet, when the
+    form's numbers (``typed``, by the names :func:`upkeep_fill` gives) are the sheet's."""
+    actor = table.of_game(GAME).actor
+    if actor is None:
+        return [], []
+    sheet, _ = upkeep_fill(table)
+    differ = [name for name, value in typed.items() if sheet[name] != value]
+    if differ:
+        return [
+            line(f"The form is not {actor.name}'s sheet as it stands: this changes nobody.")
+        ], []
+    outcome = happen(actor)
+    blocks = [line(f"{actor.name}: {outcome.summary}."), *(line(t) for t in outcome.lines)]
+    return blocks, changes_json(diff(actor, outcome.after, outcome.summary))
