@@ -280,3 +280,15 @@ def test_a_turn_in_the_round_tracker_ends_the_weaken_threat() -> None:
         },
     )
     assert "changes" not in calm
+
+
+def test_a_save_says_when_the_form_holds_other_numbers_than_the_defenders_sheet() -> None:
+    """In a save the one who acts defends: the form's defender numbers filled
+    for an attack are the target's, and the note says what the sheet holds."""
+    party = {"actor": ADA, "target": WEN}
+    request = {"mode": "save", "attack": True, "rank": 1, "cl": 5, "risk": 2, "party": party}
+    said = notes(judged(request, 1))
+    assert "Ada's risk is 3 on the sheet; this roll used 2." in said
+    assert "Ada's martial resistance is 2 on the sheet; this roll used 0." in said
+    ada = applied(ADA, judged(request, 1))
+    assert ada["risk"] == 6  # by the sheet: three risk, less two of light armour, counted

@@ -5,13 +5,20 @@ from __future__ import annotations
 from rules_py.at_table import AtTable
 from rules_py.judge_two import attacks, group
 from rules_py.judge_two import judging as jt
-from rules_py.judge_two.characters.happenings import attack_made, attacked, countered
+from rules_py.judge_two.characters.happenings import (
+    attack_made,
+    attacked,
+    countered,
+    resistance,
+    resolve_total,
+)
 from rules_py.judge_two.widgets.judge.form import TEST, JudgeValues
 from rules_py.judge_two.widgets.party_links import (
     SHEET_WINS_NOTE,
     Step,
     changes_blocks,
     judge_two_table,
+    sheet_mismatch,
 )
 from rules_py.widget import Block, JsonValue, line, note
 
@@ -145,6 +152,21 @@ def single_changes(
     blocks: list[Block] = []
     attacker, defender = (actor, target) if values.mode == TEST else (target, actor)
     hit = j.degrees >= 0 if values.mode == TEST else j.degrees < 0
+    if defender is not None:  # in a save the one who acts defends: the form may hold another's
+        blocks.extend(
+            sheet_mismatch(
+                defender,
+                [
+                    ("risk", values.risk, defender.risk),
+                    (
+                        f"{values.conflict} resistance",
+                        values.resistance,
+                        resistance(defender, values.conflict),
+                    ),
+                    ("resolve", values.resolve, resolve_total(defender)),
+                ],
+            )
+        )
     if hit and defender is not None:
         degrees = abs(j.degrees)
         steps.append(
