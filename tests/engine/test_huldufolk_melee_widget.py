@@ -219,3 +219,16 @@ def test_every_choice_is_said_in_the_roller() -> None:
         result = call({**EXAMPLE, **form, "action": "odds"})["result"]
         shown |= {b["text"] for b in result["view"] if b["type"] == "note"}
     assert set(CHOICES) <= shown
+
+
+def test_a_power_shows_its_belief_cost_before_it_is_used() -> None:
+    sovereign = {"mode": "power", "aid": "vengeance_spend", "hero_belief": 5, "action": "odds"}
+    view = call({**EXAMPLE, **sovereign})["result"]["view"]
+    assert view[0]["type"] == "step"
+    assert view[0]["blocks"][0]["text"].startswith(
+        "Strife 2: Swift Vengeance by Bob: no Belief (Rank 5 (Sovereign) uses the Spend of "
+        "level 2 and lower powers freely)"
+    )
+    freeholder = {**sovereign, "aid": "christi", "hero_belief": 1}
+    view = call({**EXAMPLE, **freeholder})["result"]["view"]
+    assert "cannot purchase a level 5 power" in view[0]["blocks"][0]["text"]

@@ -17,7 +17,7 @@ from typing import Any
 from rules_py.at_table import AtTable
 from rules_py.core.errors import RulesInputError
 from rules_py.huldufolk.actors import DEFENCE_LOSS
-from rules_py.huldufolk.belief_cost import BURN_ABOVE_RANK_NOTE, NO_RANK_NOTE
+from rules_py.huldufolk.belief_cost import BURN_ABOVE_RANK_NOTE, NO_RANK_NOTE, belief_cost
 from rules_py.huldufolk.challenges import (
     BASE_DAMAGE,
     DAMAGE_RULE,
@@ -30,7 +30,7 @@ from rules_py.huldufolk.characters.at_play import (
     huldufolk_table,
     party_result,
 )
-from rules_py.huldufolk.harm import HEAL_SPLIT_NOTE
+from rules_py.huldufolk.harm import HEAL_SPLIT_NOTE, power
 from rules_py.huldufolk.melee import (
     BURN_SPEND_NOTE,
     CHRISTI_NOTE,
@@ -62,7 +62,7 @@ from rules_py.huldufolk.widgets.melee.view import (
     fighters_table,
     log_table,
 )
-from rules_py.widget import Action, Block, Call, Widget, line, note, outcome
+from rules_py.widget import Action, Block, Call, Widget, line, note, outcome, step
 
 __all__ = ["CHOICES", "INITIATIVE_NOTE", "WIDGETS"]
 
@@ -208,9 +208,25 @@ def _preview(melee: Melee, values: MeleeValues) -> list[Block]:
         attacker = index_of(values.attacker, melee, "attacker")
         targets = None if melee.pending else _preview_targets(melee, values, attacker)
         blocks.append(chooser_step(melee, values, targets, attacker))
+    else:
+        blocks.append(step([line(_cost_line(melee, values))]))
     blocks += [fighters_table(melee), log_table(melee)]
     blocks += [note(text) for text in choices_for(melee, values)]
     return blocks
+
+
+def _cost_line(melee: Melee, values: MeleeValues) -> str:
+    """What the power in the form would cost its user in Belief, before it is used."""
+    user = melee.fighters[index_of(values.attacker, melee, "attacker")]
+    chosen = power(values.aid)
+    try:
+        cost = belief_cost(user.belief, chosen.level, chosen.use)
+    except RulesInputError as error:
+        return f"{user.name}: {error.message}"
+    return (
+        f"{chosen.power} by {user.name}: {cost.words} ({cost.reason}); "
+        f"{user.belief_to_spend} Belief to spend."
+    )
 
 
 def choices_for(melee: Melee, values: MeleeValues) -> tuple[str, ...]:
