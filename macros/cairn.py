@@ -30,6 +30,9 @@ __all__ = [
 ]
 
 SPELLS_PAGE = "spells.md"  # creature cards link their spells to the table's rows
+# The roller that attacks with a creature: its party button makes it a foe
+# there (the attack roller fills from the one who acts and the one targeted).
+ATTACK_ROLLER = "combat.md#attacking-damage"
 
 
 def _markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -144,8 +147,19 @@ def cairn_creature(name: str) -> str:
         links = ", ".join(_spell_link(spell) for spell in creature.spellbook)
         lines += [f"a Spellbook (Choose one: {links})", ""]
     lines += [f"- {trait}" for trait in creature.traits]
-    lines += ["", "</div>"]
+    lines += ["", _foe_tools(creature.name), "", "</div>"]
     return "\n".join(lines)
+
+
+def _foe_tools(name: str) -> str:
+    """The creature into the party as a foe (a button the party runtime shows
+    and wires; hidden without it), and the roller that attacks with it."""
+    creature = html.escape(name, quote=True)
+    return (
+        f'<button type="button" class="md-button rp-button rp-add-foe" data-role="add-foe" '
+        f'data-creature="{creature}" hidden>Add {html.escape(name)} to the party</button> '
+        f"[Attack with it]({ATTACK_ROLLER})"
+    )
 
 
 def cairn_monster_template() -> str:

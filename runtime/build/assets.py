@@ -21,7 +21,14 @@ import re
 import shutil
 from pathlib import Path
 
-__all__ = ["ASSET_FOLDERS", "SEARCH_WRAPPER", "copy_runtime", "name_material_search_worker"]
+__all__ = [
+    "ASSET_FOLDERS",
+    "PARTY_CATALOG",
+    "SEARCH_WRAPPER",
+    "copy_runtime",
+    "name_material_search_worker",
+    "write_party_catalog",
+]
 
 RUNTIME = Path(__file__).resolve().parent.parent
 ASSET_FOLDERS = ("page", "worker", "offline", "material", "styles", "contract")
@@ -29,6 +36,9 @@ SITE_FOLDER = "assets/rp"
 # The offline folder's service worker goes to the root, through offline.py.
 NOT_COPIED = {"offline/sw.js"}
 SEARCH_WRAPPER = "assets/rp/material/search-worker.js"
+# Every game's character sheet and events (rules_py.web.party_catalog), which
+# the party panel draws its forms from; fetched by page/party/catalog.js.
+PARTY_CATALOG = "assets/rp/party-catalog.json"
 # The wrapper's line naming Material's worker: a mark in the source, the
 # worker's name in the built copy.
 WORKER_NAME_LINE = re.compile(r'const MATERIAL_WORKER = "[^"\n]*";')
@@ -51,7 +61,18 @@ def copy_runtime(site: Path) -> list[str]:
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, destination)
             written.append(f"{SITE_FOLDER}/{relative}")
+    written.append(write_party_catalog(site))
     return written
+
+
+def write_party_catalog(site: Path) -> str:
+    """Writes the party's catalog, from the same rules_py the site ships."""
+    from rules_py import web
+
+    target = site / PARTY_CATALOG
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(web.party_catalog_json(), encoding="utf-8")
+    return PARTY_CATALOG
 
 
 def name_material_search_worker(site: Path) -> str:

@@ -15,6 +15,9 @@ import { Widget } from "./widget.js";
 import { registerOffline } from "../offline/offline.js";
 import { holdSearchForRollers } from "../material/search-hold.js";
 import { mountLog } from "./roll-log.js";
+import { mountParty } from "./party/panel.js";
+import { fillFromParty } from "./party/roller.js";
+import { wireFoeButtons } from "./party/bestiary.js";
 import { readFragment } from "./share.js";
 import { startThemeAfterRollers, themeStarted } from "../material/theme-later.js";
 import { keyboardScrollableTables } from "./scroll-regions.js";
@@ -167,6 +170,7 @@ function draw(root, index) {
   }
   const widget = new Widget(root, spec, index);
   widgets.set(root, widget);
+  fillFromParty(widget);
   const status = runtimeStatus();
   showStatus(root, status || { state: "starting", progress: "Starting the roller\u2026" });
   if (status && status.state === "ready") {
@@ -178,6 +182,8 @@ function draw(root, index) {
 
 function mountAll() {
   mountLog();
+  mountParty();
+  wireFoeButtons();
   const roots = Array.from(/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rp-widget")));
   if (!roots.length) {
     // A text page: warm the runtime when the browser is idle, unless the

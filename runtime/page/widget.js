@@ -9,6 +9,7 @@ import { loadState, saveState, storageKey } from "./state.js";
 import { callPython } from "./worker-link.js";
 import { addEntry, resultText } from "./roll-log.js";
 import { shareBar, shareUrl } from "./share.js";
+import { offerChanges, withParty } from "./party/roller.js";
 
 /**
  * @import { CallError, CallRequest, CallResponse, CallResult } from "../contract/messages.js"
@@ -474,7 +475,7 @@ export class Widget {
       if (!this.busy) this.root.removeAttribute("aria-busy");
     };
     const preview = this.isAuto(request.action);
-    return callPython(this.name, request, { preview, signal })
+    return callPython(this.name, withParty(request), { preview, signal })
       .then((response) => this.withoutRefusedState(request, response, preview, signal))
       .then((response) => { done(); return response; }, (error) => { done(); throw error; });
   }
@@ -494,7 +495,7 @@ export class Widget {
     if (!refused) return response;
     this.saveState(null);
     const fresh = Object.assign({}, request, { state: null });
-    return callPython(this.name, fresh, { preview, signal }).then((again) => {
+    return callPython(this.name, withParty(fresh), { preview, signal }).then((again) => {
       if (again.ok) {
         again.result.notice = "The saved state could not be used and was discarded (" +
           response.error.message + ")";
@@ -561,6 +562,7 @@ export class Widget {
     renderView(this.result, result.view, this);
     if (result.form) this.setForm(result.form);
     if (random) this.showRandom(request, result, how);
+    offerChanges(this.result, result, this.spec.title);
     reveal(this.live);
     // A stateful move changes what the odds preview depends on (the hand, say).
     if (this.spec.stateful) this.scheduleAuto(0);
