@@ -8,10 +8,11 @@ import; a member shared as a link; two tabs; axe with the panel open."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
 from tests.browser.conftest import (
     PYODIDE_TIMEOUT_MS,
@@ -30,6 +31,7 @@ from tests.browser.party_helpers import (
     open_panel,
     run_event,
 )
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 COMBAT = "cairn/combat/"
 RULES = "cairn/rules/"
@@ -284,3 +286,57 @@ def test_axe_with_the_party_open_finds_no_serious_violation(
     run_event(page, "Ada", "hit", {"rolled": "2"})
     violations = run_axe(page, PANEL)
     assert not violations, describe_violations(violations)
+
+
+@pytest.fixture
+def touch_page(playwright_driver: Playwright, base_url: str) -> Iterator[Page]:
+    """A phone with a touch screen (a browser of its own: the session's profile has none)."""
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        service_workers="block",
+    )
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+        browser.close()
+
+
+def test_a_member_is_made_and_chosen_by_touch(touch_page: Page, base_url: str) -> None:
+    page = touch_page
+    page.goto(base_url + COMBAT)
+    page.locator('[data-role="party-toggle"]').tap()
+    panel = page.locator(PANEL)
+    expect(panel).to_be_visible()
+    expect(panel.locator('[data-role="party-game"] option').first).to_be_attached()
+    panel.locator('[data-role="party-game"]').select_option("judge_two")
+    panel.locator('[data-role="new-member"]').tap()
+    form = panel.locator('[data-role="party-form"]')
+    expect(form).to_be_visible(timeout=PYODIDE_TIMEOUT_MS)
+    form.locator('[data-field="name"] input').tap()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Gaalik")
+    # A Judge Two foe's fields show once its kind is chosen (shown_when).
+    expect(form.locator('.rp-field[data-field="power_level"]')).to_be_hidden()
+    form.locator('[data-field="kind"] select').select_option("foe")
+    expect(form.locator('.rp-field[data-field="power_level"]')).to_be_visible()
+    form.locator('[data-role="save-member"]').tap()
+    expect(form).to_have_count(0)
+    row = member(page, "Gaalik")
+    expect(row).to_have_count(1)
+    # At a glance, only what a foe's sheet holds (no PC attributes).
+    expect(row.locator('[data-role="member-values"]')).to_contain_text("Power level 4")
+    expect(row.locator('[data-role="member-values"]')).not_to_contain_text("Arm")
+    row.locator('[data-role="choose-target"]').tap()
+    expect(row.locator('[data-role="choose-target"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('[data-role="party-table"]')).to_have_text(
+        "Acts: nobody. Targeted: Gaalik."
+    )
+    # A second tap on the chosen one chooses nobody.
+    row.locator('[data-role="choose-target"]').tap()
+    expect(page.locator('[data-role="party-table"]')).to_have_text(
+        "Acts: nobody. Targeted: nobody."
+    )

@@ -5,6 +5,7 @@
 // Rows are kept by member and updated in place, so an open sheet, an event's
 // outcome and keyboard focus survive a change made here or in another tab.
 import { el } from "../dom.js";
+import { fieldVisible } from "../forms.js";
 import { catalogNow, gameTitle } from "./catalog.js";
 import { eventList } from "./events.js";
 import { memberById } from "./kept.js";
@@ -40,6 +41,7 @@ export function glance(game, member) {
   /** @type {string[]} */
   const parts = [];
   for (const field of game.fields) {
+    if (field.shown_when && !fieldVisible(/** @type {import("../forms.js").FieldSpec} */ (field), member)) continue;
     const value = member[field.name];
     if (field.kind === "int" && !caps.has(field.name)) {
       const cap = "at_most" in field && field.at_most ? member[field.at_most] : undefined;
