@@ -18,6 +18,7 @@ from typing import Any
 from rules_py.cairn import bestiary, harm, scars, spells, tables
 
 __all__ = [
+    "COMBAT_PAGE_URL",
     "SPELLS_PAGE",
     "cairn_creature",
     "cairn_monster_template",
@@ -30,9 +31,8 @@ __all__ = [
 ]
 
 SPELLS_PAGE = "spells.md"  # creature cards link their spells to the table's rows
-# The roller that attacks with a creature: its party button makes it a foe
-# there (the attack roller fills from the one who acts and the one targeted).
-ATTACK_ROLLER = "combat.md#attacking-damage"
+# The attack roller's page from the bestiary's, as the built site addresses it.
+COMBAT_PAGE_URL = "../combat/"
 
 
 def _markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -120,6 +120,24 @@ def _spell_link(name: str) -> str:
     return f"[_{name}_]({SPELLS_PAGE}#{spell.row_id})"
 
 
+def _attack_link(creature: bestiary.Creature) -> str:
+    """A link to the attack roller set for the creature: the roller's form
+    filled with its attack and the exact odds shown, nothing rolled yet. Raw
+    HTML, since a Markdown link's #roll= fragment is not a heading MkDocs knows."""
+    from rules_py import registry
+    from rules_py.cairn.widgets.attack.party import creature_attack
+    from rules_py.share import share_fragment
+
+    defaults = {f.name: f.default for f in registry.get("cairn.attack").fields}
+    request = {**creature_attack(creature, defaults), "action": "odds"}
+    href = COMBAT_PAGE_URL + share_fragment("cairn.attack", request)
+    return (
+        f'<a class="rp-creature-attack" data-role="creature-attack" href="{html.escape(href)}">'
+        f"Attack with the {html.escape(creature.name)}: the roller, set for its "
+        f"{html.escape(creature.attack.name if creature.attack else 'attack')}</a>"
+    )
+
+
 def cairn_creature(name: str) -> str:
     """One creature of the bestiary as a stat-block card (Markdown inside an HTML card)."""
     found = [c for c in bestiary.creatures() if c.name == name]
@@ -143,6 +161,7 @@ def cairn_creature(name: str) -> str:
     ]
     if creature.attack is not None:
         lines += [f"**{creature.attack.name}** ({creature.attack.notation})", ""]
+        lines += [_attack_link(creature), ""]
     if creature.spellbook:
         links = ", ".join(_spell_link(spell) for spell in creature.spellbook)
         lines += [f"a Spellbook (Choose one: {links})", ""]
@@ -152,13 +171,12 @@ def cairn_creature(name: str) -> str:
 
 
 def _foe_tools(name: str) -> str:
-    """The creature into the party as a foe (a button the party runtime shows
-    and wires; hidden without it), and the roller that attacks with it."""
+    """The creature into the party as a foe: a button the party runtime shows
+    and wires (hidden without it)."""
     creature = html.escape(name, quote=True)
     return (
         f'<button type="button" class="md-button rp-button rp-add-foe" data-role="add-foe" '
-        f'data-creature="{creature}" hidden>Add {html.escape(name)} to the party</button> '
-        f"[Attack with it]({ATTACK_ROLLER})"
+        f'data-creature="{creature}" hidden>Add {html.escape(name)} to the party</button>'
     )
 
 

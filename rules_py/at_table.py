@@ -14,12 +14,20 @@ can depend on it without depending on the party.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ROLES", "AtTable"]
+from rules_py.core.rng import Rng
+
+__all__ = ["PARTY_STREAM", "ROLES", "AtTable", "party_rng"]
 
 ROLES = ("actor", "target")
+# The dice a result rolls only because a party member is at the table (the
+# save an effort's harm calls for on the actor's sheet) come from their own
+# stream of the roll's seed, so a roll replayed without the party (a share
+# link) shows the same dice.
+PARTY_STREAM = 1054
 
 
 @dataclass(frozen=True)
@@ -28,17 +36,27 @@ class AtTable:
 
     actor: Any = None
     target: Any = None
+    # The form's values as the reader left them, checked (``party.fill`` only):
+    # which score a fill takes can depend on them (a save's mode, a pool's
+    # Attribute by name). Empty in a widget request, whose values are the call's.
+    form: Mapping[str, Any] = field(default_factory=dict)
 
     def of_game(self, *games: str) -> AtTable:
         """Only the members of ``games`` (a Cairn foe fills no Judge Two form)."""
         return AtTable(
             self.actor if _game(self.actor) in games else None,
             self.target if _game(self.target) in games else None,
+            self.form,
         )
 
     @property
     def empty(self) -> bool:
         return self.actor is None and self.target is None
+
+
+def party_rng(rng: Rng) -> Rng:
+    """The party's own stream of ``rng``'s seed (``PARTY_STREAM``)."""
+    return Rng(rng.seed, PARTY_STREAM)
 
 
 def _game(member: Any) -> str | None:

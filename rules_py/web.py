@@ -33,6 +33,7 @@ catalog, whose entries the built pages embed.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from rules_py import log_entry, registry
@@ -150,8 +151,8 @@ def read_at_table(raw: object) -> AtTable:
         return AtTable()
     if not isinstance(raw, dict) or not set(raw) <= set(ROLES):
         raise RulesInputError("party", "Party must be an object of actor and target.")
-    members = {role: None if raw.get(role) is None else _member(role, raw[role]) for role in ROLES}
-    return AtTable(**members)
+    actor, target = (None if raw.get(role) is None else _member(role, raw[role]) for role in ROLES)
+    return AtTable(actor, target)
 
 
 def _member(role: str, raw: object) -> Any:
@@ -162,13 +163,15 @@ def _member(role: str, raw: object) -> Any:
 
 
 def _fill(request: dict[str, Any]) -> dict[str, Any]:
-    """``party.fill`` (widget, actor?, target?): the form values the actor and
-    target give a widget, each checked as the field checks typed input, and
-    where each came from."""
+    """``party.fill`` (widget, actor?, target?, form?): the form values the
+    actor and target give a widget, each checked as the field checks typed
+    input, and where each came from. ``form``, the form's values now (checked
+    like a request's, missing ones at their defaults), tells a filler which
+    score the form asks for (a save's mode; a pool's Attribute by name)."""
     for key in request:
-        if key not in ("widget", *ROLES):
+        if key not in ("widget", "form", *ROLES):
             raise RulesInputError(
-                str(key), f"Unknown key {describe(key)}. Keys: widget, actor, target."
+                str(key), f"Unknown key {describe(key)}. Keys: widget, actor, target, form."
             )
     name = request.get("widget")
     if not isinstance(name, str) or name not in registry.WIDGET_MODULES:
@@ -176,7 +179,12 @@ def _fill(request: dict[str, Any]) -> dict[str, Any]:
     widget = registry.get(name)
     if widget.fill is None:
         return {"values": {}, "from": {}}
-    filled = widget.fill(read_at_table({role: request.get(role) for role in ROLES}))
+    form = request.get("form", {})
+    if not isinstance(form, dict) or set(form) & set(RESERVED_KEYS):
+        raise RulesInputError("form", "Form must be an object of the widget's field values.")
+    table = read_at_table({role: request.get(role) for role in ROLES})
+    table = replace(table, form=_values(widget, form))
+    filled = widget.fill(table)
     values = {key: widget.field(key).validate(value) for key, value in filled["values"].items()}
     return {"values": values, "from": dict(filled.get("from", {}))}
 

@@ -33,6 +33,8 @@ from rules_py.core.errors import require_choice, require_int
 from rules_py.core.rng import Rng
 
 __all__ = [
+    "ADVANCEMENT_READING",
+    "ADVANCEMENT_RULE",
     "DEPRIVED_READING",
     "EFFORT",
     "GRIT_DIE",
@@ -43,6 +45,7 @@ __all__ = [
     "WHEN",
     "EffortHarm",
     "GritRoll",
+    "advancement_open",
     "effort_outcomes",
     "grit_dist",
     "harm_outcomes",
@@ -63,6 +66,22 @@ DEPRIVED_READING = (
     'Deprived: "roll -1d6 Grit" is read as the usual 1d6 less another 1d6, never below 0.'
 )
 REROLL_READING = "A rest re-rolls Grit: the new roll replaces what was left, even when lower."
+ADVANCEMENT_RULE = (
+    "When they recover, if their new permanent Ability is equal or lower than their number "
+    "of Advancements, they can choose an additional Advancement."
+)
+ADVANCEMENT_READING = (
+    '"When they recover" is read as each recovery from critical damage: the ability back to '
+    "its new permanent score, compared with the Advancements held then."
+)
+
+
+def advancement_open(permanent: int, advancements: int) -> bool:
+    """Whether a recovery from critical damage opens an additional Advancement
+    (``ADVANCEMENT_RULE``): the new permanent score at most the Advancements."""
+    permanent = require_int("before", "Permanent score", permanent, ABILITY_MIN, ABILITY_MAX)
+    advancements = require_int("advancements", "Advancements", advancements, 0, ABILITY_MAX)
+    return permanent <= advancements
 
 
 @dataclass(frozen=True)

@@ -134,8 +134,9 @@ def test_a_bestiary_creature_becomes_a_foe_in_one_tap(phone_page: Page, base_url
         "d8+d8",
     )
     # The entry links to the roller that attacks with it.
-    link = button.locator("xpath=..").get_by_role("link", name="Attack with it")
-    assert link.get_attribute("href").endswith("combat/#attacking-damage")
+    card = page.locator(".rp-statblock").filter(has=button)
+    link = card.locator('[data-role="creature-attack"]')
+    assert "combat/#roll=" in (link.get_attribute("href") or "")
 
 
 def test_an_event_applies_undoes_and_its_values_last_across_pages_and_a_reload(

@@ -74,7 +74,7 @@ def test_a_widget_request_may_carry_the_party() -> None:
 
 
 def test_fill_of_a_widget_without_a_filler_is_empty() -> None:
-    answer = _call("party.fill", {"widget": "cairn.save", "actor": _member("cairn", "Ada")})
+    answer = _call("party.fill", {"widget": "cairn.tables", "actor": _member("cairn", "Ada")})
     assert answer == {"ok": True, "result": {"values": {}, "from": {}}}
 
 

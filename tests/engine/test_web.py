@@ -144,7 +144,7 @@ def test_a_seed_given_as_a_decimal_string_replays_the_same_roll(seed: int) -> No
 
 def test_a_random_result_says_its_inputs_and_result_in_words() -> None:
     result = call("cairn.save", {"attribute": 12, "seed": 99})["result"]
-    assert result["inputs_text"] == "Rules: Cairn; Mode: Single save; Attribute: 12"
+    assert result["inputs_text"] == "Rules: Cairn; Mode: Single save; Attribute: 12; Ability: STR"
     outcome = next(b["text"] for b in result["view"] if b["type"] == "outcome")
     die = next(b["dice"][0]["value"] for b in result["view"] if b["type"] == "dice")
     assert result["summary"] == f"{outcome} (d20: {die})"

@@ -40,6 +40,7 @@ __all__ = [
     "SCORE_CAP_NOTE",
     "Character",
     "apply_scar_effect",
+    "harm_member",
     "take_damage",
     "take_hit",
     "target_of",
@@ -218,9 +219,23 @@ def take_damage(
     harm_kind: str = "physical",
 ) -> Outcome:
     """``member`` after ``damage`` (already less armour), as the engine resolves it."""
+    return harm_member(member, damage, rng, goes_to=goes_to, harm_kind=harm_kind)[1]
+
+
+def harm_member(
+    member: Character,
+    damage: int,
+    rng: Rng,
+    *,
+    goes_to: str = harm.HP_TO,
+    harm_kind: str = "physical",
+) -> tuple[harm.HarmResult | None, Outcome]:
+    """The engine's resolution of ``damage`` on ``member`` (its dice, its save,
+    its scar: what a roller shows) and the member after it (what it changes).
+    No resolution when a Grit PC out of combat is harmed again: they die."""
     _refuse_dead(member)
     if isinstance(member, GritCharacter) and member.critical and damage > 0:
-        return Outcome(
+        return None, Outcome(
             replace(member, dead=True),
             f"{member.name} is harmed again before being attended to and dies",
             notes=(GRIT_FURTHER_HARM_NOTE,),
@@ -260,7 +275,7 @@ def take_damage(
             if doom_lines:
                 notes.append(DOOMED_NOTE)
     summary = f"{damage} damage: {found.headline}" if found.headline else f"{damage} damage"
-    return Outcome(after, summary, (found.headline, *lines), tuple(dict.fromkeys(notes)))
+    return found, Outcome(after, summary, (found.headline, *lines), tuple(dict.fromkeys(notes)))
 
 
 def _consequences(

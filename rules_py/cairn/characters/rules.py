@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_py.cairn import harm
+from rules_py.cairn import grit, harm
 from rules_py.cairn.attack import parse_dice_list
 from rules_py.cairn.characters.hits import (
     DOOMED_NOTE,
@@ -34,6 +34,7 @@ from rules_py.cairn.characters.upkeep import (
     SCAR_DEPRIVATION_NOTE,
     Carrier,
     add_fatigue,
+    choose_advancement,
     effort,
     grit_rest,
     recover_ability,
@@ -69,6 +70,7 @@ GRIT_INVENTORY_NOTE = (
     "The Rules Summary has no inventory, slots or Fatigue: a Grit variant character holds none."
 )
 _MAX_ROLLED = 99  # a damage roll, as the engine's hit takes it
+_GRIT_ABILITIES = [(a, a) for a in ("Prowess", "Insight", "Resolve")]
 
 
 # ------------------------------------------------------------------ checks
@@ -327,6 +329,17 @@ GRIT_RULES = GameRules(
         ),
         *_COMMON_EVENTS,
         _recover_event(GRIT, ("Prowess", "Insight", "Resolve")),
+        Event(
+            "advance",
+            "Choose an additional Advancement (after recovering from critical damage)",
+            (choice_field("ability", "Ability that took the critical damage", _GRIT_ABILITIES),),
+            lambda member, values, rng: choose_advancement(member, values["ability"]),
+        ),
     ),
-    notes=(GRIT_PERMANENT_NOTE, GRIT_FURTHER_HARM_NOTE, GRIT_INVENTORY_NOTE),
+    notes=(
+        GRIT_PERMANENT_NOTE,
+        GRIT_FURTHER_HARM_NOTE,
+        GRIT_INVENTORY_NOTE,
+        grit.ADVANCEMENT_READING,
+    ),
 )

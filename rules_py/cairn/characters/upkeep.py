@@ -48,6 +48,9 @@ __all__ = [
     "SCAR_DEPRIVATION_NOTE",
     "Carrier",
     "add_fatigue",
+    "choose_advancement",
+    "drop_item",
+    "eat_leycap",
     "effort",
     "grit_rest",
     "recover_ability",
@@ -242,3 +245,42 @@ def effort(member: GritCharacter, rng: Rng) -> Outcome:
     taken = roll_effort_harm(rng)
     outcome = take_damage(member, taken, rng, harm_kind=grit.EFFORT)
     return replace(outcome, summary=f"Effort: 1d6 effort harm, {outcome.summary}")
+
+
+def choose_advancement(member: GritCharacter, ability: str) -> Outcome:
+    """An additional Advancement, open when the ability's permanent score (after
+    critical damage) is at most the Advancements held (Rules Summary: Harm)."""
+    permanent: int = getattr(member, f"max_{ABILITY_FIELDS[ability]}")
+    if not grit.advancement_open(permanent, member.advancements):
+        raise RulesInputError(
+            "ability",
+            f"Permanent {ability} {permanent} is above {member.name}'s {member.advancements} "
+            f"Advancements: no additional Advancement ({grit.ADVANCEMENT_RULE})",
+        )
+    return Outcome(
+        replace(member, advancements=member.advancements + 1),
+        f"Permanent {ability} {permanent}, {member.advancements} Advancements: "
+        "an additional Advancement",
+        notes=(grit.ADVANCEMENT_READING,),
+    )
+
+
+def drop_item(member: Carrier, name: str) -> Outcome:
+    """An item dropped to make room (Might and Heart: "they must drop an item")."""
+    wanted = name.strip().lower()
+    for index, item in enumerate(member.items):
+        if item.name.strip().lower() == wanted and wanted:
+            items = (*member.items[:index], *member.items[index + 1 :])
+            return Outcome(replace(member, items=items), f"Dropped {item.name} to make room")
+    carried = ", ".join(item.name for item in member.items) or "nothing"
+    raise RulesInputError(
+        "drop_item", f"{member.name} carries no {name.strip() or 'item so named'} ({carried})."
+    )
+
+
+def eat_leycap(member: CairnCharacter, passed: bool) -> Outcome:
+    """Cairn's leycap: a Fatigue lost; a failed WIL save leaves the PC deprived."""
+    after = replace(member, fatigue=max(member.fatigue - 1, 0))
+    if not passed:
+        return Outcome(replace(after, deprived=True), "A leycap: WIL save failed, deprived")
+    return Outcome(after, "A leycap: a Fatigue lost, the addiction resisted")

@@ -6,16 +6,20 @@ for what harm does); this module lays the results out.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules_py.at_table import AtTable
 from rules_py.cairn import grit, harm
+from rules_py.cairn.characters.at_rolls import grit_changes, grit_fill
 from rules_py.cairn.saves import ABILITY_MAX, ABILITY_MIN, EFFORT_HARM_DIE, EFFORT_HARM_GOES
 from rules_py.widget import (
     Action,
     Block,
     Call,
     FormValues,
+    JsonValue,
     Widget,
     bool_field,
     chance_text,
@@ -110,6 +114,29 @@ def _harm_odds(values: GritValues) -> list[Block]:
 
 
 def handle(call: Call[GritValues]) -> dict[str, Any]:
+    result = _handle(call)
+    if call.action == "odds":
+        return result
+    values = call.values
+    party, changes = grit_changes(
+        call.table,
+        values.mode,
+        values.grit,
+        values.deprived,
+        values.score,
+        values.harm,
+        values.grit_harm,
+        call.rng.seed,
+    )
+    view = [*result["view"], *party]
+    return {"view": view, "changes": changes} if changes else {"view": view}
+
+
+def fill(table: AtTable) -> Mapping[str, Mapping[str, JsonValue]]:
+    return grit_fill(table, table.form["mode"], table.form["grit_harm"])
+
+
+def _handle(call: Call[GritValues]) -> dict[str, Any]:
     values = call.values
     mode = values.mode
     if mode in grit.WHEN:
@@ -178,5 +205,6 @@ WIDGETS = (
         values=GritValues,
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
+        fill=fill,
     ),
 )

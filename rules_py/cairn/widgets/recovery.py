@@ -6,10 +6,13 @@ Every rule is in :mod:`rules_py.cairn.recovery`; this module lays it out.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_py.cairn import recovery
+from rules_py.at_table import AtTable
+from rules_py.cairn import grit, recovery
+from rules_py.cairn.characters.at_rolls import recovery_changes, recovery_fill
 from rules_py.cairn.rulesets import GRIT, MIGHT_HEART, rule_set
 from rules_py.cairn.saves import ABILITY_MAX
 from rules_py.widget import (
@@ -17,6 +20,7 @@ from rules_py.widget import (
     Block,
     Call,
     FormValues,
+    JsonValue,
     Widget,
     bool_field,
     chance_text,
@@ -44,6 +48,13 @@ class RecoveryValues(FormValues):
     periods: int
     healer: bool
     deprived: bool
+    mh_ability: str
+    grit_ability: str
+    advancements: int
+
+    @property
+    def ability(self) -> str:
+        return self.grit_ability if self.rules == GRIT else self.mh_ability
 
 
 def _plural(count: int, word: str) -> str:
@@ -101,14 +112,52 @@ def _roll(values: RecoveryValues, call: Call[RecoveryValues]) -> list[Block]:
     blocks.append(outcome(headline, "good" if result.restored else "neutral"))
     gained = result.score - result.start
     blocks.append(line(f"{result.start} + {gained} = {result.score} (at most {result.before})."))
+    if rules == GRIT:
+        blocks += _advancement(values, result.restored)
     return [*blocks, *_notes(rules)]
+
+
+def _advancement(values: RecoveryValues, restored: bool) -> list[Block]:
+    """Grit variant: whether this recovery from critical damage opens an Advancement."""
+    permanent, held = values.before, values.advancements
+    if not restored:
+        return [
+            line(f"Not yet back to permanent {values.ability} {permanent}: no Advancement yet.")
+        ]
+    if grit.advancement_open(permanent, held):
+        verdict = (
+            f"{permanent} is equal or lower than {held} Advancements: they can choose an "
+            "additional Advancement."
+        )
+    else:
+        verdict = f"{permanent} is above {held} Advancements: no additional Advancement."
+    return [
+        line(f"Recovered, permanent {values.ability} {permanent}: {verdict}"),
+        note(grit.ADVANCEMENT_READING),
+    ]
 
 
 def handle(call: Call[RecoveryValues]) -> dict[str, Any]:
     values = call.values
     if call.action == "odds":
         return {"view": _odds(values)}
-    return {"view": _roll(values, call)}
+    view = _roll(values, call)
+    party, changes = recovery_changes(
+        call.table,
+        values.rules,
+        values.ability,
+        (values.current, values.before, values.deprived),
+        values.periods,
+        values.healer,
+        call.rng.seed,
+    )
+    return {"view": [*view, *party], "changes": changes} if changes else {"view": [*view, *party]}
+
+
+def fill(table: AtTable) -> Mapping[str, Mapping[str, JsonValue]]:
+    form = table.form
+    ability = form["grit_ability"] if form["rules"] == GRIT else form["mh_ability"]
+    return recovery_fill(table, form["rules"], ability)
 
 
 def _count(number: int) -> str:
@@ -155,9 +204,33 @@ WIDGETS = (
             ),
             bool_field("healer", "With a healer", default=True),
             bool_field("deprived", "Deprived (lacking food or rest)"),
+            choice_field(
+                "mh_ability",
+                "Attribute",
+                [("Might", "Might"), ("Heart", "Heart")],
+                shown_when={"rules": (MIGHT_HEART,)},
+                help="Which one: a party member's scores are filled in.",
+            ),
+            choice_field(
+                "grit_ability",
+                "Ability",
+                [(a, a) for a in ("Prowess", "Insight", "Resolve")],
+                shown_when={"rules": (GRIT,)},
+                help="Which one: a party member's scores are filled in.",
+            ),
+            int_field(
+                "advancements",
+                "Advancements held",
+                0,
+                0,
+                ABILITY_MAX,
+                shown_when={"rules": (GRIT,)},
+                help=grit.ADVANCEMENT_RULE,
+            ),
         ),
         values=RecoveryValues,
         actions=(Action("roll", "Recover"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
+        fill=fill,
     ),
 )

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_py.cairn import saves as cairn
+from rules_py.cairn.characters.at_rolls import effort_changes
+from rules_py.cairn.characters.save_fill import MORALE_FILL_NOTE, fill, score_fields
 from rules_py.cairn.rulesets import CAIRN, CHOICES, GRIT, RuleSet, rule_set
 from rules_py.widget import (
     Action,
@@ -55,6 +57,9 @@ class SaveValues(FormValues):
     trigger: str
     use_leader: bool
     leader: int
+    cairn_score: str
+    mh_score: str
+    grit_score: str
 
 
 def _spans(ability: int, rules: str) -> str:
@@ -124,7 +129,9 @@ def _contest_odds(first: int, second: int, ruleset: RuleSet, values: SaveValues)
     return blocks
 
 
-def _save_roll(ability: int, ruleset: RuleSet, effort: bool, call: Call[SaveValues]) -> list[Block]:
+def _save_roll(
+    ability: int, ruleset: RuleSet, effort: bool, call: Call[SaveValues]
+) -> tuple[list[Block], cairn.SideRoll]:
     side = cairn.roll_side(ability, call.rng, ruleset.key, effort)
     blocks = _effort_blocks(side)
     blocks += [
@@ -132,10 +139,12 @@ def _save_roll(ability: int, ruleset: RuleSet, effort: bool, call: Call[SaveValu
         outcome("PASS" if side.passed else "FAIL", "good" if side.passed else "bad"),
         line(f"{_rolled(side)} against {ability}. {side.kept.rule.value}"),
     ]
-    return blocks
+    return blocks, side
 
 
-def _contest_roll(first: int, second: int, ruleset: RuleSet, call: Call[SaveValues]) -> list[Block]:
+def _contest_roll(
+    first: int, second: int, ruleset: RuleSet, call: Call[SaveValues]
+) -> tuple[list[Block], cairn.SideRoll]:
     result = cairn.roll_contest(
         first,
         second,
@@ -159,7 +168,7 @@ def _contest_roll(first: int, second: int, ruleset: RuleSet, call: Call[SaveValu
     }[result.winner]
     blocks.append(outcome(*headline))  # type: ignore[arg-type]
     blocks.append(line(result.explanation))
-    return blocks
+    return blocks, opening.first
 
 
 def _morale_ability(values: SaveValues) -> tuple[int, str]:
@@ -174,18 +183,21 @@ def _call_intro(mode: str, ruleset: RuleSet, values: SaveValues) -> list[Block]:
         trigger = dict(cairn.MORALE_TRIGGERS)[values.trigger]
         ability, whose = _morale_ability(values)
         blocks.append(line(f"{trigger}: they save with {whose} {named.ability}, {ability}."))
+        blocks.append(note(MORALE_FILL_NOTE))
     if named.note:
         blocks.append(note(named.note))
     return blocks
 
 
-def _call_roll(mode: str, ruleset: RuleSet, call: Call[SaveValues]) -> list[Block]:
+def _call_roll(
+    mode: str, ruleset: RuleSet, call: Call[SaveValues]
+) -> tuple[list[Block], cairn.SideRoll]:
     values = call.values
     ability = _morale_ability(values)[0] if mode == "morale" else values.attribute
     effort = cairn.effort_applies(mode, ruleset.key, values.effort)
     result = cairn.roll_call(mode, ability, call.rng, ruleset.key, effort)
     passed = result.side.passed
-    return [
+    blocks = [
         *_effort_blocks(result.side),
         _side_dice(f"{result.ability_name} save, {ability}", result.side),
         outcome("PASS" if passed else "FAIL", "good" if passed else "bad"),
@@ -194,9 +206,20 @@ def _call_roll(mode: str, ruleset: RuleSet, call: Call[SaveValues]) -> list[Bloc
             f"{result.side.kept.rule.value} {result.meaning}"
         ),
     ]
+    return blocks, result.side
 
 
 def handle(call: Call[SaveValues]) -> dict[str, Any]:
+    view, first = _handle(call)
+    if first is None or first.effort_harm is None:
+        return {"view": view}
+    # An effort's harm on the actor's sheet (the first side is the actor).
+    blocks, changes = effort_changes(call.table, call.values.rules, first.effort_harm, call.rng)
+    return {"view": [*view, *blocks], "changes": changes} if changes else {"view": view}
+
+
+def _handle(call: Call[SaveValues]) -> tuple[list[Block], cairn.SideRoll | None]:
+    """The view, and the first side's roll (None for the odds)."""
     values = call.values
     ruleset = rule_set(values.rules)
     mode = values.mode
@@ -204,11 +227,12 @@ def handle(call: Call[SaveValues]) -> dict[str, Any]:
     effort = cairn.effort_applies(mode, ruleset.key, values.effort)
     if mode == "contest" and not ruleset.contest_is_rolled:
         # Might and Heart: "whoever is most at risk should save"; the first side is that one.
+        first = None
         if call.action == "odds":
             view = _save_odds(ability, ruleset, False, "Chance the side most at risk passes")
         else:
-            view = _save_roll(ability, ruleset, False, call)
-        return {"view": [*view, note(ruleset.contest_note)]}
+            view, first = _save_roll(ability, ruleset, False, call)
+        return [*view, note(ruleset.contest_note)], first
     if call.action == "odds":
         if mode == "contest":
             view = _contest_odds(ability, values.rival, ruleset, values)
@@ -219,13 +243,12 @@ def handle(call: Call[SaveValues]) -> dict[str, Any]:
             view = _call_intro(mode, ruleset, values) + _save_odds(ability, ruleset, effort)
         else:
             view = _save_odds(ability, ruleset, effort)
-    elif mode == "contest":
-        view = _contest_roll(ability, values.rival, ruleset, call)
-    elif mode in CALL_TITLES:
-        view = _call_roll(mode, ruleset, call)
-    else:
-        view = _save_roll(ability, ruleset, effort, call)
-    return {"view": view}
+        return view, None
+    if mode == "contest":
+        return _contest_roll(ability, values.rival, ruleset, call)
+    if mode in CALL_TITLES:
+        return _call_roll(mode, ruleset, call)
+    return _save_roll(ability, ruleset, effort, call)
 
 
 def _hand_roll() -> str:
@@ -299,9 +322,11 @@ WIDGETS = (
                 cairn.ABILITY_MAX,
                 shown_when={"mode": ("morale",), "use_leader": ("true",)},
             ),
+            *score_fields(),
         ),
         values=SaveValues,
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
+        fill=fill,
     ),
 )

@@ -28,6 +28,7 @@ __all__ = [
     "BREAK_NOTE",
     "DEFEAT_NOTE",
     "LIMIT_REASONS",
+    "break_checked",
     "end_break",
     "gain_anima",
     "gain_limit",
@@ -115,7 +116,12 @@ def gain_limit(member: PoolCharacter, amount: int, reason: str) -> Outcome:
 def stressful(member: PoolCharacter, rng: Rng) -> Outcome:
     """A particularly stressful situation: the 1d10 under the Limit breaks them."""
     _exalt(member, "Limit")
-    check = powers.roll_break_check(member.limit, rng)
+    return break_checked(member, powers.roll_break_check(member.limit, rng))
+
+
+def break_checked(member: PoolCharacter, check: powers.BreakCheck) -> Outcome:
+    """What a break check already rolled (against ``check.limit``) does to ``member``."""
+    _exalt(member, "Limit")
     if check.roll is None:
         line = f"Limit {check.limit}: the break is certain."
     else:

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules_py.at_table import AtTable
 from rules_py.dice_pool import combat, pool
+from rules_py.dice_pool.characters.at_rolls import (
+    GAME,
+    TRAIT_NAME_NOTE,
+    health_changes,
+    pool_fill,
+)
 from rules_py.dice_pool.tables import group_magnitudes
 from rules_py.dice_pool.widgets import view
 from rules_py.widget import (
@@ -14,6 +22,7 @@ from rules_py.widget import (
     Call,
     Field,
     FormValues,
+    JsonValue,
     Widget,
     bool_field,
     chart,
@@ -41,6 +50,8 @@ class StrikeValues(FormValues):
     strife: bool
     essence: int
     magnitude: str
+    attribute_name: str
+    ability_name: str
 
 
 def _profile(values: StrikeValues) -> combat.StrikeProfile:
@@ -130,7 +141,7 @@ def _group_lines(values: StrikeValues) -> list[Block]:
     ]
 
 
-def _roll(values: StrikeValues, call: Call[StrikeValues]) -> list[Block]:
+def _roll(values: StrikeValues, call: Call[StrikeValues]) -> tuple[list[Block], list[JsonValue]]:
     profile = _profile(values)
     check = _check(values, profile)
     result = combat.strike(pool.roll_check(check, call.rng), profile.base_damage)
@@ -153,13 +164,37 @@ def _roll(values: StrikeValues, call: Call[StrikeValues]) -> list[Block]:
         blocks.append(outcome("MISS", "bad"))
         blocks.append(line(f"{view.success_count(rolled)} does not match DV {check.difficulty}."))
     blocks.extend(_explain(check, profile))
-    return blocks
+    if not result.hit:
+        return blocks, []
+    party, changes = health_changes(call.table, result.damage, "A decisive strike")
+    return blocks + party, changes
 
 
 def handle(call: Call[StrikeValues]) -> dict[str, Any]:
     if call.action == "odds":
         return {"view": _odds(call.values)}
-    return {"view": _roll(call.values, call)}
+    view_blocks, changes = _roll(call.values, call)
+    return {"view": view_blocks, "changes": changes} if changes else {"view": view_blocks}
+
+
+def fill(table: AtTable) -> Mapping[str, Mapping[str, JsonValue]]:
+    """The attacker's pool by the names in the form, weapon, Essence and
+    Magnitude; the target's DV."""
+    form = table.form
+    filled, origins = pool_fill(table, form["attribute_name"], form["ability_name"])
+    filled = {k: v for k, v in filled.items() if k in ("attribute", "ability", "essence")}
+    origins = {k: v for k, v in origins.items() if k in filled}
+    actor, target = table.of_game(GAME).actor, table.of_game(GAME).target
+    if actor is not None:
+        for name in ("accuracy", "base_damage"):
+            filled[name] = getattr(actor, name)
+            origins[name] = f"{actor.name}'s {actor.weapon or 'weapon'}"
+        filled["magnitude"] = str(actor.magnitude)
+        origins["magnitude"] = f"{actor.name}'s Magnitude"
+    if target is not None:
+        filled["dv"] = target.dv
+        origins["dv"] = f"{target.name}'s DV"
+    return {"values": filled, "from": origins}
 
 
 def _magnitude_choices() -> list[tuple[str, str]]:
@@ -225,6 +260,22 @@ def _fields() -> tuple[Field, ...]:
             ),
             advanced=True,
         ),
+        Field(
+            "attribute_name",
+            "Attribute's name",
+            "text",
+            "",
+            max_length=40,
+            help=f"Dexterity, Strength...: a party member's rating is filled in. {TRAIT_NAME_NOTE}",
+        ),
+        Field(
+            "ability_name",
+            "Ability's name",
+            "text",
+            "",
+            max_length=40,
+            help="Melee, Archery...: a party member's rating is filled in.",
+        ),
     )
 
 
@@ -242,5 +293,6 @@ WIDGETS = (
         values=StrikeValues,
         actions=(Action("roll", "Strike"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
+        fill=fill,
     ),
 )

@@ -14,6 +14,7 @@ from rules_py.cairn import attack
 from rules_py.cairn.rulesets import rule_set
 from rules_py.cairn.widgets.attack.form import FIELDS, AttackValues
 from rules_py.cairn.widgets.attack.odds import odds_view
+from rules_py.cairn.widgets.attack.party import fill
 from rules_py.cairn.widgets.attack.rolls import roll_view
 from rules_py.widget import Action, Call, Widget
 
@@ -25,7 +26,8 @@ def handle(call: Call[AttackValues]) -> dict[str, Any]:
     rule_set(values.rules)
     if call.action == "odds":
         return {"view": odds_view(values)}
-    return {"view": roll_view(values, call.rng)}
+    view, changes = roll_view(values, call.rng, call.table)
+    return {"view": view, "changes": changes} if changes else {"view": view}
 
 
 def _special_dice() -> str:
@@ -55,5 +57,6 @@ WIDGETS = (
         values=AttackValues,
         actions=(Action("roll", "Attack"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
+        fill=fill,
     ),
 )

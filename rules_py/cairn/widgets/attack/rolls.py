@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from rules_py.at_table import AtTable
 from rules_py.cairn import attack, harm
+from rules_py.cairn.characters.at_rolls import effort_changes, member_changes, outcome_blocks
+from rules_py.cairn.characters.hits import harm_member
 from rules_py.cairn.saves import EFFORT_HARM_DIE, EFFORT_HARM_GOES
 from rules_py.cairn.scars import ScarResult
 from rules_py.cairn.widgets.attack.form import AttackValues
+from rules_py.cairn.widgets.attack.party import harm_kind, sheet_target
 from rules_py.cairn.widgets.attack.reading import attack_spec, target_of
 from rules_py.core.rng import Rng
-from rules_py.widget import Block, chance_text, dice, die_face, line, note, outcome
+from rules_py.widget import Block, JsonValue, chance_text, dice, die_face, line, note, outcome
 
 __all__ = ["roll_view"]
 
@@ -50,14 +56,31 @@ def _one_target(
     rng: Rng,
     label: str,
     notes: list[str],
+    sheet: Any = None,
+    values: AttackValues | None = None,
+    changes: list[JsonValue] | None = None,
 ) -> list[Block]:
+    """One target's damage and what it does; with ``sheet`` (the party's
+    target, described by the form as it stands), resolved on that sheet, whose
+    changes go to ``changes``."""
     rolled = attack.roll_damage(plan, armor, rng)
     chance = chance_text(attack.damage_dist(plan, armor)[rolled.damage])
-    result = harm.apply_harm(target, rolled.damage, rng)
     blocks: list[Block] = []
     if label:
         blocks.append(line(label))
     blocks += [_damage_dice(plan, rolled), line(_damage_line(plan, rolled, chance))]
+    if sheet is not None and values is not None and changes is not None:
+        goes_to = values.goes_to if values.rules == "cairn" else harm.HP_TO
+        found, after = harm_member(
+            sheet, rolled.damage, rng, goes_to=goes_to, harm_kind=harm_kind(values)
+        )
+        changes += member_changes(sheet, after)
+        if found is None:  # harmed again while out of combat
+            return [*blocks, outcome("Dies", "bad"), *outcome_blocks(sheet, after)]
+        result = found
+        notes += after.notes
+    else:
+        result = harm.apply_harm(target, rolled.damage, rng)
     tone = result.tone
     blocks.append(outcome(result.headline or "Hit", tone))
     blocks += [line(text) for text in result.lines]
@@ -67,11 +90,17 @@ def _one_target(
     return blocks
 
 
-def roll_view(values: AttackValues, rng: Rng) -> list[Block]:
+def roll_view(
+    values: AttackValues, rng: Rng, table: AtTable | None = None
+) -> tuple[list[Block], list[JsonValue]]:
+    """The roll's view, and the changes it makes to the party's actor and target."""
+    table = table or AtTable()
     plan = attack.plan_attack(attack_spec(values))
     target = target_of(values)
     armor = harm.armor_against(target, values.armor)
+    sheet, why_not = sheet_target(values, table)
     blocks: list[Block] = []
+    changes: list[JsonValue] = []
     notes: list[str] = list(plan.notes)
     if plan.effort:
         taken = attack.roll_effort_harm(rng)
@@ -79,6 +108,9 @@ def roll_view(values: AttackValues, rng: Rng) -> list[Block]:
             dice(f"Effort harm (1d{EFFORT_HARM_DIE})", [die_face(taken, EFFORT_HARM_DIE)])
         )
         blocks.append(line(f"The attacker takes {taken} harm ({EFFORT_HARM_GOES})."))
+        effort_view, effort_made = effort_changes(table, values.rules, taken, rng)
+        blocks += effort_view
+        changes += effort_made
     hit = attack.blast_targets(plan, values.targets, values.roll_targets, rng)
     count = hit.count
     if hit.rolled is not None:
@@ -86,7 +118,13 @@ def roll_view(values: AttackValues, rng: Rng) -> list[Block]:
         blocks.append(line(f"The blast catches {count} target{'s' if count != 1 else ''}."))
     for index in range(count):
         label = f"Target {index + 1}" if count > 1 else ""
-        blocks += _one_target(plan, armor, target, rng, label, notes)
+        if index == 0 and sheet is not None:
+            label = f"Target 1, {sheet.name}" if count > 1 else ""
+            blocks += _one_target(plan, armor, target, rng, label, notes, sheet, values, changes)
+        else:
+            blocks += _one_target(plan, armor, target, rng, label, notes)
+    if why_not:
+        blocks.append(line(why_not))
     if count > 1:
         notes.append(attack.BLAST_TARGETS_NOTE)
     seen: list[str] = []
@@ -94,4 +132,4 @@ def roll_view(values: AttackValues, rng: Rng) -> list[Block]:
         if text not in seen:
             seen.append(text)
     blocks += [note(text) for text in seen]
-    return blocks
+    return blocks, changes

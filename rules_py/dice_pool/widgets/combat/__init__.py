@@ -8,10 +8,14 @@ The form is in :mod:`.form`; the order roll in :mod:`.order`, maneuvers in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules_py.at_table import AtTable
 from rules_py.dice_pool import pool, powers
+from rules_py.dice_pool.characters.at_rolls import upkeep_changes, upkeep_fill
+from rules_py.dice_pool.characters.happenings import hurt, rest_hours, rest_night
+from rules_py.dice_pool.combat import environmental
 from rules_py.dice_pool.tables import environmental_damage
 from rules_py.dice_pool.widgets.combat import moves, order, upkeep
 from rules_py.dice_pool.widgets.combat.form import (
@@ -19,11 +23,12 @@ from rules_py.dice_pool.widgets.combat.form import (
     ENVIRONMENT,
     FIELDS,
     MANEUVER,
+    NIGHT,
     ORDER,
     REST,
     CombatValues,
 )
-from rules_py.widget import Action, Block, Call, Widget
+from rules_py.widget import Action, Block, Call, JsonValue, Widget
 
 __all__ = ["WIDGETS"]
 
@@ -44,7 +49,35 @@ def handle(call: Call[CombatValues]) -> dict[str, Any]:
         blocks = moves.maneuver_odds(values) if preview else moves.maneuver_roll(values, call)
     else:
         blocks = UNROLLED[values.mode](values)
-    return {"view": blocks}
+    if preview or values.mode not in (REST, ENVIRONMENT):
+        return {"view": blocks}
+    party, changes = _on_sheet(values, call)
+    return {"view": [*blocks, *party], "changes": changes} if changes else {"view": blocks + party}
+
+
+def _on_sheet(values: CombatValues, call: Call[CombatValues]) -> tuple[list[Block], list[Any]]:
+    """A rest or environmental damage on the actor's sheet (the party's events)."""
+    if values.mode == ENVIRONMENT:
+        damage = environmental(values.environment).damage
+        return upkeep_changes(
+            call.table,
+            {"health": values.health},
+            lambda member: hurt(member, damage, f"{values.environment} environmental damage"),
+        )
+    typed = {
+        "health_missing": values.health_missing,
+        "motes_missing": values.motes_missing,
+        "anima": values.anima,
+        "stunt_anima": values.stunt_anima,
+    }
+    if values.rest == NIGHT:
+        return upkeep_changes(call.table, typed, rest_night)
+    return upkeep_changes(call.table, typed, lambda member: rest_hours(member, values.hours))
+
+
+def fill(table: AtTable) -> Mapping[str, Mapping[str, JsonValue]]:
+    values, origins = upkeep_fill(table)
+    return {"values": values, "from": origins}
 
 
 def _hand_roll() -> str:
@@ -73,5 +106,6 @@ WIDGETS = (
         values=CombatValues,
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
+        fill=fill,
     ),
 )

@@ -7,10 +7,12 @@ The form is in :mod:`.form`, the previews in :mod:`.odds`, the rolls in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules_py.at_table import AtTable
 from rules_py.dice_pool import pool, powers
+from rules_py.dice_pool.characters.at_rolls import pool_fill
 from rules_py.dice_pool.widgets import view
 from rules_py.dice_pool.widgets.roll import odds, rolls
 from rules_py.dice_pool.widgets.roll.form import (
@@ -22,7 +24,7 @@ from rules_py.dice_pool.widgets.roll.form import (
     ROLL,
     RollValues,
 )
-from rules_py.widget import Action, Block, Call, Widget
+from rules_py.widget import Action, Block, Call, JsonValue, Widget
 
 __all__ = ["WIDGETS"]
 
@@ -33,10 +35,10 @@ PREVIEWS: dict[str, Callable[[RollValues], list[Block]]] = {
     BUILD_POWER: odds.build_power_odds,
     LIMIT: odds.limit_odds,
 }
-ROLLS: dict[str, Callable[[RollValues, Call[RollValues]], list[Block]]] = {
+ROLLS: dict[str, Callable[[RollValues, Call[RollValues]], rolls.Rolled]] = {
     ROLL: rolls.roll,
     CONTESTED: rolls.contest,
-    NPC: lambda values, _call: odds.npc_result(values),  # an NPC takes its average: no dice
+    NPC: lambda values, _call: (odds.npc_result(values), []),  # an NPC takes its average
     BUILD_POWER: rolls.build_power,
     LIMIT: rolls.break_check,
 }
@@ -46,7 +48,14 @@ def handle(call: Call[RollValues]) -> dict[str, Any]:
     values = call.values
     if call.action == "odds":
         return {"view": PREVIEWS[values.mode](values)}
-    return {"view": ROLLS[values.mode](values, call)}
+    view, changes = ROLLS[values.mode](values, call)
+    return {"view": view, "changes": changes} if changes else {"view": view}
+
+
+def fill(table: AtTable) -> Mapping[str, Mapping[str, JsonValue]]:
+    """Attribute + Ability by the names in the form, Essence, Limit, Favored."""
+    values, origins = pool_fill(table, table.form["attribute_name"], table.form["ability_name"])
+    return {"values": values, "from": origins}
 
 
 def _hand_roll() -> str:
@@ -71,5 +80,6 @@ WIDGETS = (
         values=RollValues,
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
+        fill=fill,
     ),
 )

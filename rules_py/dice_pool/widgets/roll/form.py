@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_py.dice_pool import pool, powers
+from rules_py.dice_pool.characters.at_rolls import TRAIT_NAME_NOTE
 from rules_py.dice_pool.tables import difficulties
 from rules_py.widget import Field, FormValues, bool_field, choice_field, int_field
 
@@ -34,6 +35,8 @@ class RollValues(FormValues):
     limit: int
     opponent_dice: int
     opponent_npc: bool
+    attribute_name: str
+    ability_name: str
 
     @property
     def from_traits(self) -> bool:
@@ -181,6 +184,24 @@ def _fields() -> tuple[Field, ...]:
             "opponent_npc",
             "Opponent is an NPC (takes the average)",
             shown_when=_modes(CONTESTED),
+        ),
+        Field(
+            "attribute_name",
+            "Attribute's name",
+            "text",
+            "",
+            max_length=40,
+            help=f"Dexterity, Wits...: a party member's rating is filled in. {TRAIT_NAME_NOTE}",
+            shown_when=traits,
+        ),
+        Field(
+            "ability_name",
+            "Ability's name",
+            "text",
+            "",
+            max_length=40,
+            help="Melee, Awareness...: a party member's rating is filled in.",
+            shown_when=traits,
         ),
     )
 

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 from rules_py.dice_pool import pool, powers, special
+from rules_py.dice_pool.characters.at_rolls import (
+    GAME,
+    after_steps,
+    break_changes,
+    roll_steps,
+)
 from rules_py.dice_pool.widgets import view
 from rules_py.dice_pool.widgets.roll.checks import (
     contest_sides,
@@ -11,12 +17,44 @@ from rules_py.dice_pool.widgets.roll.checks import (
     pool_lines,
 )
 from rules_py.dice_pool.widgets.roll.form import RollValues
-from rules_py.widget import Block, Call, chance_text, dice, die_face, facts, line, note, outcome
+from rules_py.widget import (
+    Block,
+    Call,
+    JsonValue,
+    chance_text,
+    dice,
+    die_face,
+    facts,
+    line,
+    note,
+    outcome,
+)
 
-__all__ = ["break_check", "build_power", "contest", "roll"]
+__all__ = ["Rolled", "break_check", "build_power", "contest", "roll"]
+
+# A roll's view and the changes it makes to the party's actor.
+Rolled = tuple[list[Block], list[JsonValue]]
 
 
-def roll(values: RollValues, call: Call[RollValues]) -> list[Block]:
+def _on_actor(
+    call: Call[RollValues],
+    rolled: int,
+    *,
+    limit_gain: int = 0,
+    anima_dice: bool = False,
+    build_power: bool = False,
+    summary: str,
+) -> Rolled:
+    actor = call.table.of_game(GAME).actor
+    if actor is None:
+        return [], []
+    steps = roll_steps(
+        limit_gain=limit_gain, anima_dice=anima_dice, rolled=rolled, build_power=build_power
+    )
+    return after_steps(actor, steps, summary)
+
+
+def roll(values: RollValues, call: Call[RollValues]) -> Rolled:
     check = player_check(values)
     extras = player_extras(values)
     result = pool.roll_check(check, call.rng, extras)
@@ -48,7 +86,14 @@ def roll(values: RollValues, call: Call[RollValues]) -> list[Block]:
     if passed:
         blocks.append(line(_group_text(result.total, check.difficulty)))
         blocks.append(note(special.GROUP_RULE))
-    return blocks
+    party, changes = _on_actor(
+        call,
+        result.rolled,
+        limit_gain=result.limit_gain,
+        anima_dice=values.anima_dice,
+        summary=f"A pool roll: {result.total} successes",
+    )
+    return blocks + party, changes
 
 
 def _group_text(total: int, difficulty: int) -> str:
@@ -92,7 +137,7 @@ def _limit_lines(limit: int, gain: int) -> list[Block]:
     ]
 
 
-def contest(values: RollValues, call: Call[RollValues]) -> list[Block]:
+def contest(values: RollValues, call: Call[RollValues]) -> Rolled:
     check, yours, theirs = contest_sides(values)
     result = special.roll_contest(yours, theirs, call.rng)
     blocks: list[Block] = [
@@ -124,15 +169,24 @@ def contest(values: RollValues, call: Call[RollValues]) -> list[Block]:
         blocks.append(outcome(f"TIE, {score}", "neutral"))
         blocks.append(note(special.TIE_RULE))
     blocks.extend(pool_lines(check, with_difficulty=False))
-    return blocks
+    party, changes = _on_actor(
+        call,
+        result.first.successes,
+        anima_dice=values.anima_dice,
+        summary=f"A contested roll: {result.first.successes} successes",
+    )
+    return blocks + party, changes
 
 
-def build_power(values: RollValues, call: Call[RollValues]) -> list[Block]:
+def build_power(values: RollValues, call: Call[RollValues]) -> Rolled:
     check = pool.build_power_check(values.essence, values.favored)
     result = pool.roll_check(check, call.rng)
     anima = powers.build_power_anima(result.rolled)
     half = powers.build_power_half(result.rolled)
-    return [
+    party, changes = _on_actor(
+        call, result.rolled, build_power=True, summary=f"Build Power: {anima} Anima"
+    )
+    blocks: list[Block] = [
         dice(
             view.dice_label("Essence + Favored Ability", check.dice, result.rolled),
             view.marked_faces(result.faces),
@@ -148,19 +202,22 @@ def build_power(values: RollValues, call: Call[RollValues]) -> list[Block]:
         ),
         note(powers.BUILD_POWER_RULE),
     ]
+    return blocks + party, changes
 
 
-def break_check(values: RollValues, call: Call[RollValues]) -> list[Block]:
+def break_check(values: RollValues, call: Call[RollValues]) -> Rolled:
     limit = values.limit
     result = powers.roll_break_check(limit, call.rng)
+    party, changes = break_changes(call.table, result)
     if result.roll is None:
         top = powers.LIMIT_BREAK
         return [
             outcome(f"BREAKS: Limit {top}", "bad"),
             line(f"At {top} Limit the character breaks."),
-        ]
+            *party,
+        ], changes
     tags = ("failure",) if result.broke else ("success",)
-    return [
+    blocks: list[Block] = [
         dice("Break check", [die_face(result.roll, powers.LIMIT_CHECK_DIE, *tags)]),
         outcome("BREAKS" if result.broke else "HOLDS", "bad" if result.broke else "good"),
         line(
@@ -168,3 +225,4 @@ def break_check(values: RollValues, call: Call[RollValues]) -> list[Block]:
             f"{'below it, the character breaks' if result.broke else 'not below it, they hold'}."
         ),
     ]
+    return blocks + party, changes
