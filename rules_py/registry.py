@@ -35,6 +35,9 @@ WIDGET_MODULES: dict[str, str] = {
     "judge_two.judge": "rules_py.judge_two.widgets.judge",
     "judge_two.attack": "rules_py.judge_two.widgets.attack",
     "judge_two.rounds": "rules_py.judge_two.widgets.rounds",
+    "judge_two.health": "rules_py.judge_two.widgets.health",
+    "judge_two.prestige": "rules_py.judge_two.widgets.prestige",
+    "judge_two.scripts": "rules_py.judge_two.widgets.scripts",
 }
 
 

@@ -21,6 +21,7 @@ One module for each part of the rules, all names read from here:
 - :mod:`.hits`: what a successful attack imposes (veiled, pierced, misdirected);
 - :mod:`.group`: group attacks;
 - :mod:`.exchanges`: one roll decides an attack, or opens a counter-attack;
+- :mod:`.counters`: who may counter-attack, by weapon range or script;
 - :mod:`.guarding`: an ally guards;
 - :mod:`.burdens`: armour, disguises and the burdened condition;
 - :mod:`.versus`: player versus player.
@@ -42,6 +43,13 @@ from rules_py.judge_two.attacks.consequences import (
     band,
     check_degrees,
     consequences_text,
+)
+from rules_py.judge_two.attacks.counters import (
+    ATTACK_RANGES,
+    COUNTER_WEAPONS,
+    SUBTLE_BOONS,
+    CounterEligibility,
+    can_counter,
 )
 from rules_py.judge_two.attacks.defenders import (
     ARMOUR_RESISTANCE,
@@ -93,9 +101,11 @@ __all__ = [
     "ARMOUR_RESISTANCE",
     "ATTACK_DEGREES_RULE",
     "ATTACK_NUMBER_MAX",
+    "ATTACK_RANGES",
     "BURDENED_EFFECT",
     "CAPTAIN_RESOLVE",
     "COUNTER_NO_RISK",
+    "COUNTER_WEAPONS",
     "CRITICAL_RISK",
     "DEGREES_MAX",
     "DISGUISES",
@@ -111,10 +121,12 @@ __all__ = [
     "RESISTANCE_MAX",
     "RESISTANCE_SOURCES",
     "RISK_MAX",
+    "SUBTLE_BOONS",
     "VEILED_COUNTER_RULE",
     "VEILED_FINISHER_RULE",
     "AttackResult",
     "Consequence",
+    "CounterEligibility",
     "Defender",
     "DefenderKind",
     "Exchange",
@@ -125,6 +137,7 @@ __all__ = [
     "attack",
     "band",
     "burdened",
+    "can_counter",
     "check_degrees",
     "consequences_text",
     "counter_attack",

@@ -42,6 +42,7 @@ __all__ = [
     "countered",
     "defender_of",
     "guard",
+    "impose",
     "omen",
     "resistance",
     "resolve_total",
@@ -205,6 +206,19 @@ def countered(
     option = _pick(options, choice)
     after, lines = _impose(member, option, form, threats, mark)
     return Outcome(after, f"Counter-attacked: {option.text}", tuple(lines), (MARK_ONCE_NOTE,))
+
+
+def impose(
+    member: JudgeTwoCharacter,
+    option: Consequence,
+    form: str,
+    threats: Sequence[str],
+    mark: str,
+    summary: str,
+) -> Outcome:
+    """``option`` imposed as worked out elsewhere (on a guard, or on the one guarded)."""
+    after, lines = _impose(member, option, form, threats, mark)
+    return Outcome(after, summary, tuple(lines), (MARK_ONCE_NOTE,))
 
 
 def guard(member: JudgeTwoCharacter) -> Outcome:

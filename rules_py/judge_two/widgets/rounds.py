@@ -1,6 +1,9 @@
 """Widget ``judge_two.rounds``: who has acted this round, and each intervention
 (The Way of All the Earth, "Truth and Turns").
 
+With the party, the one who acts is the one whose turn is recorded: the
+tracker shows their risk and tokens, and their turn ends the weaken threat.
+
 Stateful: the tracker travels as JSON in ``state`` and the page keeps it
 between visits. A malformed saved state starts a fresh tracker with a notice.
 """
@@ -12,12 +15,19 @@ from typing import Any
 
 from rules_py.core.errors import RulesInputError
 from rules_py.judge_two import rounds
+from rules_py.judge_two.attacks import CRITICAL_RISK
+from rules_py.judge_two.characters import JudgeTwoCharacter
+from rules_py.judge_two.characters.happenings import threat_ends
+from rules_py.judge_two.health import MARK_EFFECTS
+from rules_py.judge_two.widgets.party_links import Step, changes_blocks, judge_two_table
+from rules_py.party.events import Outcome
 from rules_py.widget import (
     Action,
     Block,
     Call,
     Field,
     FormValues,
+    JsonValue,
     Widget,
     bool_field,
     choice_field,
@@ -84,11 +94,45 @@ def _status(tracker: rounds.Rounds, values: RoundsValues) -> list[Block]:
     return blocks
 
 
+def _actor_status(actor: JudgeTwoCharacter) -> Block:
+    """The one who takes the turn, as the party holds them."""
+    critical = " (a critical state)" if actor.risk >= CRITICAL_RISK else ""
+    marks = ", ".join(f"{r.mark} ({r.form})" for r in actor.marks) or "none"
+    return facts(
+        [
+            (f"{actor.name}'s risk", f"{actor.risk}{critical}"),
+            ("Threats", ", ".join(actor.threats) or "none"),
+            ("Marks", marks),
+            ("Burdened", "yes" if actor.burdened else "no"),
+        ]
+    )
+
+
+def _turn_taken(actor: JudgeTwoCharacter) -> Outcome:
+    """Their turn comes: "Weaken causes all attacks against the defender to be
+    bold until the defender's next turn"."""
+    ended = threat_ends(actor, "weaken")
+    return Outcome(ended.after, "Their turn: the weaken threat ends")
+
+
+def _turn_changes(actor: JudgeTwoCharacter | None) -> tuple[list[JsonValue], list[Block]]:
+    if actor is None:
+        return [], []
+    blocks: list[Block] = [_actor_status(actor)]
+    if any(record.mark == "stricken" for record in actor.marks):
+        blocks.append(note(f"{actor.name} is stricken: {MARK_EFFECTS['stricken']}"))
+    steps: list[Step] = [(actor, _turn_taken)] if "weaken" in actor.threats else []
+    found, shown = changes_blocks(steps, {})
+    return found, blocks + shown
+
+
 def handle(call: Call[RoundsValues]) -> dict[str, Any]:
     values = call.values
     tracker, notice = _tracker(call)
+    actor = judge_two_table(call.table)[0]
     if call.action == "status":
-        return {"view": _status(tracker, values), "notice": notice}
+        party = [_actor_status(actor)] if actor is not None else []
+        return {"view": party + _status(tracker, values), "notice": notice}
     if call.action == "reset":
         fresh = rounds.start(values.players)
         return {
@@ -101,11 +145,15 @@ def handle(call: Call[RoundsValues]) -> dict[str, Any]:
         updated = rounds.take_turn(tracker, chosen, result, long=values.long)
     except RulesInputError as error:  # the engine names its "player"; the form calls it "who"
         raise RulesInputError("who", error.message) from None
-    return {
-        "view": [line(text) for text in updated.latest],
+    found, shown = _turn_changes(actor)
+    answer: dict[str, Any] = {
+        "view": [line(text) for text in updated.latest] + shown,
         "state": updated.to_json(),
         "notice": notice,
     }
+    if found:
+        answer["changes"] = found
+    return answer
 
 
 WIDGETS = (

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules_py.judge_two.tables import AttackBandRow, BandOption, tables
 from rules_py.judge_two.widgets.attack.form import FIELDS, AttackValues
+from rules_py.judge_two.widgets.attack.party import fill, situation_changes
 from rules_py.judge_two.widgets.attack.situations import SITUATIONS
 from rules_py.widget import Action, Call, Widget
 
@@ -20,7 +21,12 @@ __all__ = ["WIDGETS"]
 
 
 def handle(call: Call[AttackValues]) -> dict[str, Any]:
-    return {"view": SITUATIONS[call.values.situation](call.values)}
+    view = SITUATIONS[call.values.situation](call.values)
+    found, shown = situation_changes(call.values, call.table)
+    result: dict[str, Any] = {"view": view + shown}
+    if found:
+        result["changes"] = found
+    return result
 
 
 def _bands() -> str:
@@ -66,5 +72,6 @@ WIDGETS = (
         values=AttackValues,
         actions=(Action("work_out", "Work out", random=False),),
         handler=handle,
+        fill=fill,
     ),
 )

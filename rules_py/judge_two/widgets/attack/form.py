@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules_py.judge_two import attacks
 from rules_py.judge_two import judging as jt
+from rules_py.judge_two.widgets.party_links import CONFLICT_FIELD, choice_fields
 from rules_py.widget import Field, FormValues, bool_field, choice_field, int_field
 
 __all__ = ["ATTACK", "COUNTER", "DEFENDED", "FIELDS", "GROUP", "GUARD", "PVP", "AttackValues"]
@@ -45,6 +46,13 @@ class AttackValues(FormValues):
     attacker_truth: int
     defence_final_light: int
     attack_number: int
+    conflict: str
+    counter_boon: str
+    attack_range: str
+    impose: int
+    threat: str
+    threat2: str
+    mark: str
 
     @property
     def group_degrees(self) -> list[int]:
@@ -149,7 +157,7 @@ FIELDS: tuple[Field, ...] = (
         "veiled",
         "Veiled attack",
         help="Risk only: no threats, marks or finishers.",
-        shown_when=_when(ATTACK, GROUP),
+        shown_when=_when(ATTACK, GROUP, COUNTER),
     ),
     bool_field(
         "misdirected",
@@ -231,4 +239,26 @@ FIELDS: tuple[Field, ...] = (
         attacks.ATTACK_NUMBER_MAX,
         shown_when=_when(PVP),
     ),
+    replace(CONFLICT_FIELD, shown_when=_when(ATTACK, GUARD, COUNTER, PVP)),
+    choice_field(
+        "counter_boon",
+        "Defender's readied power boon",
+        [
+            ("close", "Close range weapon"),
+            ("near", "Near range weapon"),
+            ("far", "Far range weapon"),
+            ("improvised", "Improvised weapon"),
+            ("none", "None (unarmed or unscripted)"),
+            ("script", "A script (subtle)"),
+        ],
+        help="Decides whether the defender may counter-attack at all.",
+        shown_when=_when(COUNTER),
+    ),
+    choice_field(
+        "attack_range",
+        "Range of the attack",
+        [(r, r.capitalize()) for r in attacks.ATTACK_RANGES],
+        shown_when=_when(COUNTER, conflict=("martial",)),
+    ),
+    *choice_fields(_when(ATTACK, GUARD, COUNTER, PVP), advanced=True),
 )

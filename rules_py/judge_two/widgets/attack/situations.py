@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules_py.core.errors import RulesInputError
 from rules_py.judge_two import attacks
+from rules_py.judge_two.widgets.attack.eligibility import counter_eligibility
 from rules_py.judge_two.widgets.attack.form import ATTACK, COUNTER, GROUP, GUARD, PVP, AttackValues
 from rules_py.widget import Block, facts, line, note, outcome
 
@@ -124,6 +125,13 @@ def _guard(values: AttackValues) -> list[Block]:
 
 
 def _counter(values: AttackValues) -> list[Block]:
+    eligibility = counter_eligibility(values)
+    if not eligibility.eligible:
+        return [
+            outcome("No counter-attack", "neutral"),
+            line(eligibility.reason),
+            *(note(text) for text in eligibility.notes),
+        ]
     kind = attacks.DefenderKind(values.attacker_kind)
     options = attacks.counter_attack(
         values.attacker_risk,
@@ -134,6 +142,8 @@ def _counter(values: AttackValues) -> list[Block]:
     )
     return [
         outcome(f"Counter-attack: {attacks.consequences_text(options)}", "neutral"),
+        line(eligibility.reason),
+        *(note(text) for text in eligibility.notes),
         line(attacks.COUNTER_NO_RISK),
     ]
 

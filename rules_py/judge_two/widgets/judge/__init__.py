@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_py.at_table import AtTable
 from rules_py.judge_two import judging as jt
 from rules_py.judge_two.widgets.judge.form import FIELDS, GROUP, JudgeValues
 from rules_py.judge_two.widgets.judge.group_roll import group_roll
 from rules_py.judge_two.widgets.judge.odds import group_odds, single_odds
 from rules_py.judge_two.widgets.judge.single import single_roll
+from rules_py.judge_two.widgets.party_links import Filled, attack_fill
 from rules_py.widget import Action, Call, Widget
 
 __all__ = ["WIDGETS"]
@@ -29,10 +31,35 @@ def handle(call: Call[JudgeValues]) -> dict[str, Any]:
     values = call.values
     is_group = values.mode == GROUP
     if call.action == "odds":
-        view = group_odds(values) if is_group else single_odds(values)
-    else:
-        view = group_roll(values, call) if is_group else single_roll(values, call)
-    return {"view": view}
+        return {"view": group_odds(values) if is_group else single_odds(values)}
+    if is_group:
+        return {"view": group_roll(values, call)}
+    view, found = single_roll(values, call)
+    return {"view": view, "changes": found} if found else {"view": view}
+
+
+def fill(table: AtTable) -> Filled:
+    """The one who acts rolls and attacks; the target defends (its power level is
+    the challenge level of an attack on a non-player character)."""
+    return attack_fill(
+        table,
+        attacker={
+            "arm": "rank",
+            "risk": "attacker_risk",
+            "armour": "armor",
+            "captain": "captain",
+            "disguise": "disguise",
+        },
+        defender={
+            "power_level": "cl",
+            "kind": "defender",
+            "risk": "risk",
+            "resistance": "resistance",
+            "resolve": "resolve",
+            "disguised": "disguised",
+            "omen": "omen",
+        },
+    )
 
 
 def _hand_roll() -> str:
@@ -66,5 +93,6 @@ WIDGETS = (
         actions=(Action("roll", "Roll"), Action("odds", "Odds", auto=True, random=False)),
         handler=handle,
         extra_keys=("choice",),
+        fill=fill,
     ),
 )

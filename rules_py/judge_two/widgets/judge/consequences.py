@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from rules_py.at_table import AtTable
 from rules_py.judge_two import attacks, group
 from rules_py.judge_two import judging as jt
+from rules_py.judge_two.characters.happenings import (
+    attack_made,
+    attacked,
+    countered,
+    resistance,
+    resolve_total,
+)
 from rules_py.judge_two.widgets.judge.form import TEST, JudgeValues
-from rules_py.widget import Block, line, note
+from rules_py.judge_two.widgets.party_links import (
+    SHEET_WINS_NOTE,
+    Step,
+    changes_blocks,
+    judge_two_table,
+    sheet_mismatch,
+)
+from rules_py.widget import Block, JsonValue, line, note
 
-__all__ = ["group_attack", "single_attack"]
+__all__ = ["group_attack", "single_attack", "single_changes"]
 
 
 def _defender(values: JudgeValues, kind: str) -> attacks.Defender:
@@ -112,3 +127,86 @@ def group_attack(values: JudgeValues, j: group.GroupJudgment) -> list[Block]:
     )
     blocks.extend(note(text) for text in result.notes)
     return blocks
+
+
+LABELS = {
+    "option": "Consequences to impose",
+    "threat": "Threat imposed",
+    "threat2": "Second threat",
+    "mark": "Mark imposed",
+    "kind": "Kind",
+}
+
+
+def single_changes(
+    values: JudgeValues, j: jt.Judgment, table: AtTable
+) -> tuple[list[JsonValue], list[Block]]:
+    """What a judged attack or defence changes in the party: the one who acts
+    attacks with a test (the target defends) or defends with a save (the
+    target attacks)."""
+    actor, target = judge_two_table(table)
+    if actor is None and target is None:
+        return [], []
+    threats = (values.threat, values.threat2)
+    steps: list[Step] = []
+    blocks: list[Block] = []
+    attacker, defender = (actor, target) if values.mode == TEST else (target, actor)
+    hit = j.degrees >= 0 if values.mode == TEST else j.degrees < 0
+    if defender is not None:  # in a save the one who acts defends: the form may hold another's
+        blocks.extend(
+            sheet_mismatch(
+                defender,
+                [
+                    ("risk", values.risk, defender.risk),
+                    (
+                        f"{values.conflict} resistance",
+                        values.resistance,
+                        resistance(defender, values.conflict),
+                    ),
+                    ("resolve", values.resolve, resolve_total(defender)),
+                ],
+            )
+        )
+    if hit and defender is not None:
+        degrees = abs(j.degrees)
+        steps.append(
+            (
+                defender,
+                lambda m: attacked(
+                    m,
+                    degrees,
+                    values.conflict,
+                    values.impose,
+                    threats,
+                    values.mark,
+                    veiled=values.veiled and values.mode == TEST,
+                    misdirected=values.misdirected and values.mode == TEST,
+                ),
+            )
+        )
+    if not hit and values.counter and attacker is not None:
+        if values.mode == TEST and values.veiled:
+            blocks.append(note(attacks.VEILED_COUNTER_RULE))
+        else:
+            by_nemesis = defender is not None and defender.kind == "nemesis"
+            steps.append(
+                (
+                    attacker,
+                    lambda m: countered(
+                        m,
+                        values.conflict,
+                        values.impose,
+                        threats,
+                        values.mark,
+                        by_nemesis=by_nemesis,
+                        brutes=values.brutes,
+                        player_characters=values.player_characters,
+                    ),
+                )
+            )
+    if values.mode == TEST and actor is not None:
+        steps.append((actor, lambda m: attack_made(m, j.outcome.value)))
+    found, shown = changes_blocks(steps, LABELS)
+    if found:
+        shown.append(note(SHEET_WINS_NOTE))
+    return found, blocks + shown

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules_py.judge_two import attacks, group
 from rules_py.judge_two import judging as jt
 from rules_py.judge_two.tables import tables
+from rules_py.judge_two.widgets.party_links import CONFLICT_FIELD, choice_fields
 from rules_py.widget import Field, FormValues, bool_field, choice_field, int_field
 
 __all__ = ["FIELDS", "GROUP", "SAVE", "TEST", "JudgeValues"]
@@ -62,6 +63,12 @@ class JudgeValues(FormValues):
     armor: str
     captain: bool
     disguise: str
+    conflict: str
+    impose: int
+    threat: str
+    threat2: str
+    mark: str
+    counter: bool
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -70,6 +77,7 @@ class JudgeValues(FormValues):
 
 
 ATTACK_SAVE = {"attack": ("true",), "mode": (SAVE,)}
+ATTACK_SINGLE = {"attack": ("true",), "mode": (TEST, SAVE)}
 RESISTANCE_HELP = "; ".join(
     f"{row.label.split(' (')[0].lower()} {row.resistance}"
     for row in attacks.RESISTANCE_SOURCES
@@ -274,5 +282,14 @@ FIELDS: tuple[Field, ...] = (
         DISGUISE_CHOICES,
         help="A disguise burdens as armour does.",
         shown_when={"attack": ("true",), "mode": (TEST,)},
+    ),
+    replace(CONFLICT_FIELD, shown_when=ATTACK_SINGLE, advanced=True),
+    *choice_fields(ATTACK_SINGLE, advanced=True),
+    bool_field(
+        "counter",
+        "The successful defender counter-attacks",
+        help="Only if eligible (the attack roller checks weapon range).",
+        shown_when=ATTACK_SINGLE,
+        advanced=True,
     ),
 )

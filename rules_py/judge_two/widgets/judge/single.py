@@ -7,8 +7,8 @@ from typing import Any
 
 from rules_py.judge_two import judging as jt
 from rules_py.judge_two.tables import tables
-from rules_py.judge_two.widgets.judge.consequences import single_attack
-from rules_py.judge_two.widgets.judge.form import JudgeValues
+from rules_py.judge_two.widgets.judge.consequences import single_attack, single_changes
+from rules_py.judge_two.widgets.judge.form import TEST, JudgeValues
 from rules_py.judge_two.widgets.judge.settings import (
     RECOMMENDED,
     condition_lines,
@@ -20,7 +20,20 @@ from rules_py.judge_two.widgets.judge.settings import (
     tone,
     trait_name,
 )
-from rules_py.widget import Block, Call, choices, dice, die_face, facts, line, note, option, outcome
+from rules_py.judge_two.widgets.party_links import judge_two_table, rank_on_sheet, sheet_mismatch
+from rules_py.widget import (
+    Block,
+    Call,
+    JsonValue,
+    choices,
+    dice,
+    die_face,
+    facts,
+    line,
+    note,
+    option,
+    outcome,
+)
 
 __all__ = ["single_roll"]
 
@@ -62,12 +75,16 @@ def _rolled_dice(roll: jt.Roll, picked: jt.Judgment | None) -> list[Block]:
     return blocks
 
 
-def single_roll(values: JudgeValues, call: Call[JudgeValues]) -> list[Block]:
+def single_roll(
+    values: JudgeValues, call: Call[JudgeValues]
+) -> tuple[list[Block], list[JsonValue]]:
+    """The roll's blocks, and what it changes in the party once judged."""
     conditions = conditions_of(values)
     priority = jt.Priority(values.priority)
     rank, cl = light_rank(values), moved_cl(values)
     judging = jt.roll_and_judge(conditions, rank, cl, call.rng, priority)
     picked = judging.forced
+    found: list[JsonValue] = []
     if "choice" in call.extra:
         picked = pick(judging.options, call.extra["choice"], _key)
     blocks: list[Block] = [
@@ -84,6 +101,13 @@ def single_roll(values: JudgeValues, call: Call[JudgeValues]) -> list[Block]:
         )
     else:
         blocks.extend(_judged(values, conditions, picked, judging.doubles))
+        if values.attack:
+            found, shown = single_changes(values, picked, call.table)
+            blocks.extend(shown)
+    actor = judge_two_table(call.table)[0]
+    if actor is not None:
+        trait = values.attribute if values.mode == TEST else values.essence
+        blocks.extend(sheet_mismatch(actor, [(trait, values.rank, rank_on_sheet(actor, trait))]))
     if not judging.doubles:
         blocks.append(
             choices(
@@ -91,7 +115,7 @@ def single_roll(values: JudgeValues, call: Call[JudgeValues]) -> list[Block]:
                 [_judgment_option(j, judging.best, picked) for j in judging.options],
             )
         )
-    return blocks
+    return blocks, found
 
 
 def _judged(
