@@ -31,6 +31,7 @@ WIDGET_MODULES: dict[str, str] = {
     "dice_pool.project": "rules_py.dice_pool.widgets.project",
     "dice_pool.combat": "rules_py.dice_pool.widgets.combat",
     "dice_pool.scene": "rules_py.dice_pool.widgets.scene",
+    "huldufolk.melee": "rules_py.huldufolk.widgets.melee",
     "huldufolk.pool": "rules_py.huldufolk.widgets.pool",
     "judge_two.judge": "rules_py.judge_two.widgets.judge",
     "judge_two.attack": "rules_py.judge_two.widgets.attack",

@@ -143,11 +143,12 @@ def attack_hits(attack_total: int, defence_total: int) -> bool:
     return attack_total > defence_total
 
 
-def damage_for(margin: int) -> int:
-    """Damage of an attack that beat the defence by ``margin`` (0 if it did not)."""
+def damage_for(margin: int, base: int = BASE_DAMAGE) -> int:
+    """Damage of an attack that beat the defence by ``margin`` (0 if it did not);
+    ``base`` is 2 under Swift Vengeance's Spend or I am become Death's Burn."""
     if margin <= 0:
         return 0
-    return BASE_DAMAGE + margin // MARGIN_PER_EXTRA_DAMAGE
+    return base + margin // MARGIN_PER_EXTRA_DAMAGE
 
 
 @dataclass(frozen=True)

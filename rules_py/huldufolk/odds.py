@@ -94,12 +94,15 @@ def against_rating(base: int, cards: Iterable[int], rating: int) -> HandOdds:
     return _odds(base, cards, target.at_most, lambda _total: None)
 
 
-def attacking(base: int, cards: Iterable[int], defence: dist.Dist[int]) -> HandOdds:
+def attacking(
+    base: int, cards: Iterable[int], defence: dist.Dist[int], base_damage: int = 1
+) -> HandOdds:
     """Each attacking card against the defence total ``defence``: a hit must beat
-    it (defenders win ties); ``damage`` is the damage done."""
+    it (defenders win ties); ``damage`` is the damage done (``base_damage`` 2
+    under the powers that raise it)."""
 
     def damage(total: int) -> dist.Dist[int]:
-        return defence.map(lambda held: damage_for(total - held))
+        return defence.map(lambda held: damage_for(total - held, base_damage))
 
     return _odds(base, cards, defence.below, damage)
 

@@ -30,6 +30,7 @@ from rules_py.core.data import load_json
 from rules_py.core.errors import RulesInputError, require_choice
 from rules_py.core.ranges import IntRange
 from rules_py.huldufolk.actors import Actor, Attack
+from rules_py.huldufolk.belief_cost import Use
 from rules_py.huldufolk.cards import Hand, Rank, card_list, card_name
 
 __all__ = [
@@ -61,6 +62,8 @@ class RefreshEffect:
     cards: IntRange
     count: int | None
     text: str
+    level: int  # the power's level and which effect: what it costs in Belief
+    use: Use
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,8 @@ class RestoreEffect:
     points: int | None
     minor_only: bool
     text: str
+    level: int
+    use: Use
 
 
 @cache
@@ -87,6 +92,8 @@ def refresh_effects() -> tuple[RefreshEffect, ...]:
             cards=IntRange(record["low"], record["high"]),
             count=record["count"],
             text=str(record["text"]),
+            level=int(record["level"]),
+            use=Use(record["use"]),
         )
         for record in records
     )
@@ -104,6 +111,8 @@ def restore_effects() -> tuple[RestoreEffect, ...]:
             points=record["points"],
             minor_only=bool(record["minor_only"]),
             text=str(record["text"]),
+            level=int(record["level"]),
+            use=Use(record["use"]),
         )
         for record in records
     )

@@ -15,9 +15,10 @@ from typing import Any
 
 from rules_py.huldufolk.actors import DEFENCE_LOSS
 from rules_py.huldufolk.cards import ACE, card_name
+from rules_py.huldufolk.characters.at_play import PARTY_NOTE
 from rules_py.huldufolk.play import REST_RULE, end_combat, fresh_table, rest, to_json
 from rules_py.huldufolk.pools import FOCUS_BONUS, QUALITY_BONUS
-from rules_py.huldufolk.widgets.pool import moves
+from rules_py.huldufolk.widgets.pool import moves, party
 from rules_py.huldufolk.widgets.pool.form import FIELDS, PoolValues
 from rules_py.huldufolk.widgets.pool.modes import CONTEST, FIGHT, POWERS, TEST, when
 from rules_py.huldufolk.widgets.pool.previews import preview
@@ -33,6 +34,14 @@ def handle(call: Call[PoolValues]) -> dict[str, Any]:
     tbl, notice = load(call.state, specs)
     if call.action == "reset":
         tbl = fresh_table(specs["a"], specs["b"])
+    # One deck per actor: the party's members play with their own cards.
+    tbl = party.seat(tbl, call.table)
+    before = tbl
+    belief: int | None = None
+    paid = ""
+    if call.action == "power" and values.mode == "powers":
+        belief, paid = party.belief_left(call.table, values.power)
+    if call.action == "reset":
         view = [outcome("New decks"), line(tbl.log[-1])]
     elif call.action == "rest":
         tbl = rest(tbl)
@@ -46,6 +55,8 @@ def handle(call: Call[PoolValues]) -> dict[str, Any]:
         tbl, view = moves.play(tbl, call)
     elif call.action == "power":
         tbl, view = moves.power(tbl, call)
+        if paid:
+            view.append(line(paid))
     else:
         view = preview(tbl, values, specs)
     if notice:
@@ -55,6 +66,10 @@ def handle(call: Call[PoolValues]) -> dict[str, Any]:
     # run on every keystroke, and one answered late must not undo a move.
     if call.action != "odds" or notice:
         response["state"] = to_json(tbl)
+    if party.seated(call.table):
+        view.append(note(PARTY_NOTE if call.action != "reset" else party.RESET_NOTE))
+        if tbl is not before:
+            response.update(party.party_changes(tbl, call.table, call.action, tbl.log[-1], belief))
     return response
 
 
@@ -95,5 +110,6 @@ WIDGETS = (
         stateful=True,
         extra_keys=("pick",),
         step_before="card",
+        fill=party.fill,
     ),
 )

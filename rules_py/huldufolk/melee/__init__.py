@@ -1,0 +1,63 @@
+"""A Huldufolk fight of one against several: each fighter's deck, thresholds,
+damage, Belief and active powers (:mod:`.fighters`), attacks on one, three or
+every foe (:mod:`.attacks`), the other powers and the storyteller's moves
+(:mod:`.aid`), and the fight as JSON (:mod:`.saved`)."""
+
+from rules_py.huldufolk.melee.aid import (
+    AID_POWERS,
+    CHRISTI_NOTE,
+    GUARD_NOTE,
+    VENGEANCE_NOTE,
+    new_round,
+    rest,
+    toggle_out,
+    use_aid,
+)
+from rules_py.huldufolk.melee.attacks import (
+    ATTACK_POWERS,
+    BURN_SPEND_NOTE,
+    DEATH_RANGE_NOTE,
+    ENTROPY_FEWER_NOTE,
+    HOUSE_THRESHOLD_NOTE,
+    attack_base_damage,
+    declare,
+    defend,
+)
+from rules_py.huldufolk.melee.fighters import (
+    FOES_MAX,
+    HERO,
+    Fighter,
+    Guard,
+    Melee,
+    Pending,
+    fighter_keys,
+)
+from rules_py.huldufolk.melee.saved import melee_from_json, melee_to_json
+
+__all__ = [
+    "AID_POWERS",
+    "ATTACK_POWERS",
+    "BURN_SPEND_NOTE",
+    "CHRISTI_NOTE",
+    "DEATH_RANGE_NOTE",
+    "ENTROPY_FEWER_NOTE",
+    "FOES_MAX",
+    "GUARD_NOTE",
+    "HERO",
+    "HOUSE_THRESHOLD_NOTE",
+    "VENGEANCE_NOTE",
+    "Fighter",
+    "Guard",
+    "Melee",
+    "Pending",
+    "attack_base_damage",
+    "declare",
+    "defend",
+    "fighter_keys",
+    "melee_from_json",
+    "melee_to_json",
+    "new_round",
+    "rest",
+    "toggle_out",
+    "use_aid",
+]
