@@ -66,8 +66,8 @@ def _keep(page: Page, kept: dict[str, Any] | None) -> None:
     )
 
 
-APPLY_ONCE = """async (changes) => {
-  const roller = await import(new URL("assets/rp/page/party/roller.js", document.baseURI).href);
+APPLY_ONCE = """async ([base, changes]) => {
+  const roller = await import(base + "assets/rp/page/party/roller.js");
   const where = document.createElement("div");
   document.body.appendChild(where);
   const values = document.querySelector('[data-role="member-values"]');
@@ -103,7 +103,7 @@ def bench_apply(page: Page, base: str) -> list[float]:
     for round_ in range(ROUNDS + 1):
         to = hp - 2 if round_ % 2 == 0 else hp + 2
         change = {"who": ada["id"], "field": "hp", "from": hp, "to": to, "why": "bench"}
-        took = page.evaluate(APPLY_ONCE, [change])
+        took = page.evaluate(APPLY_ONCE, [base, [change]])
         hp = to
         if round_:  # the first warms the modules and the worker's path
             samples.append(took)
@@ -132,9 +132,8 @@ WATCH = """(() => {
   }).observe(document, { childList: true, subtree: true });
 })();"""
 
-MOUNT_COST = """async () => {
-  const panel = await import(new URL("assets/rp/page/party/panel.js", document.baseURI).href);
-  const dock = document.querySelector(".rp-party-dock");
+MOUNT_COST = """async (base) => {
+  const panel = await import(base + "assets/rp/page/party/panel.js");
   const times = [];
   for (let i = 0; i < 15; i++) {
     document.querySelectorAll(".rp-party-dock").forEach((node) => node.remove());
@@ -157,7 +156,7 @@ def bench_startup(page: Page, base: str, count: int) -> dict[str, list[float]]:
         found = page.evaluate(MOUNT_TIME)
         toggles.append(found["toggle"])
         readies.append(found["ready"])
-        mounts.append(statistics.median(page.evaluate(MOUNT_COST)))
+        mounts.append(statistics.median(page.evaluate(MOUNT_COST, base)))
     return {"toggle": toggles, "ready": readies, "mount": mounts}
 
 
