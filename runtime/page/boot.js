@@ -119,23 +119,44 @@ onRuntimeStatus((status) => {
 });
 
 // A share link (#roll=...) replays its roll in the first widget of its name
-// on the page; a damaged one is told in the first widget. A replay sent
-// before Python is ready waits in the queue like any press.
+// on the page; a damaged one, or one for a roller this page does not have,
+// is told in the first widget. A replay sent before Python is ready waits in
+// the queue like any press. A link for a roller with a saved state (a deck,
+// a round tracker) would replace it: the reader is asked first.
 /** @param {HTMLElement} mounted */
 function replayFromAddress(mounted) {
   const roll = readFragment(location.hash);
   const widget = widgets.get(mounted);
   if (!roll || !widget) return;
-  const drawn = Array.from(/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rp-widget")))
-    .filter((root) => widgets.has(root));
+  // Every roller of the page, drawn yet or not (they are drawn in order).
+  const roots = Array.from(/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rp-widget")))
+    .filter((root) => specOf(root));
   if ("error" in roll) {
-    if (drawn[0] === mounted) widget.showError({ field: null, message: roll.error }, null);
+    if (roots[0] === mounted) widget.reportLink(roll.error);
     return;
   }
-  const target = drawn.find((root) => root.dataset.widget === roll.widget);
-  if (target === mounted) widget.replayLink(roll.request);
+  const target = roots.find((root) => root.dataset.widget === roll.widget);
+  if (!target) {
+    if (roots[0] === mounted) {
+      widget.reportLink("This roll link is for the roller \"" + roll.widget + "\", which is not on this page: " +
+        "nothing was rolled. Open the link on the page it came from.");
+    }
+    return;
+  }
+  if (target !== mounted) return;
+  if (!widget.spec.stateful || widget.loadState() === null) {
+    widget.replayLink(roll.request);
+    return;
+  }
+  const replace = el("button", { type: "button", className: "md-button md-button--primary rp-button",
+    "data-role": "link-replace", text: "Play the link (replace mine)" });
+  const keep = el("button", { type: "button", className: "md-button rp-button", "data-role": "link-keep", text: "Keep mine" });
+  replace.addEventListener("click", () => { widget.clearLinkReport(); widget.replayLink(roll.request); });
+  keep.addEventListener("click", () => { widget.clearLinkReport(); });
+  widget.reportLink("This roll link would replace what " + widget.spec.title + " keeps here (your game in it, " +
+    "as it stands). Play the link, or keep yours?", [replace, keep]);
+  widget.linkNote.dataset.role = "link-ask";
 }
-
 // The roll log's Replay of a roll on this same page changes only the address's fragment.
 window.addEventListener("hashchange", () => {
   /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rp-widget")).forEach((root) => {

@@ -74,6 +74,8 @@ export function buildField(field, initial) {
     input = el("input", {
       id, name: field.name, type: "text", autocomplete: "off", spellcheck: "false",
       inputmode: field.kind === "int" ? "numeric" : null,
+      // The catalog's bound: a longer paste is cut here, not refused whole.
+      maxlength: field.kind === "text" ? String(field.max_length) : null,
     });
     input.value = String(initial);
   }

@@ -1,56 +1,31 @@
 // The roll log: every random result of every widget of the site, kept in this
-// browser (localStorage, newest first, at most MAX_ENTRIES), shown in a panel
+// browser (page/store.js, newest first, at most MAX_ENTRIES), shown in a panel
 // that every page has, by keyboard too. The words of an entry (inputs, result
 // in one line) come from Python; this module only stores and shows them.
 import { copyText, el, freshId } from "./dom.js";
+import { LOG_MAX } from "./store-format.js";
+import { keptStatus, readKept, updateKept, watchKept, watchStatus } from "./store.js";
+import { keptStatusLine } from "./kept-status.js";
 
-const KEY = "rp-roll-log";
-export const MAX_ENTRIES = 200;
+/** @typedef {import("./store-format.js").Entry} Entry */
 
-/**
- * One roll, as widget.js makes it (the words come from Python).
- * @typedef {object} Entry
- * @property {string} time ISO 8601
- * @property {string} widget
- * @property {string} title the widget's
- * @property {string} page its address (path and query)
- * @property {string} pageTitle
- * @property {string} inputs
- * @property {string} summary
- * @property {string} seed
- * @property {string} link
- */
+export const MAX_ENTRIES = LOG_MAX;
 
 /**
- * The stored entries, newest first (objects only: storage is the reader's).
+ * The entries, newest first (this visit's, should storage keep nothing).
  * @returns {Entry[]}
  */
 export function loadEntries() {
-  try {
-    const entries = JSON.parse(localStorage.getItem(KEY) || "[]");
-    return Array.isArray(entries) ? entries.filter((e) => e && typeof e === "object") : [];
-  } catch (error) {
-    return [];
-  }
-}
-
-/** @param {Entry[]} entries */
-function saveEntries(entries) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(entries.slice(0, MAX_ENTRIES)));
-  } catch (error) { /* storage full or disabled: the log lasts for this page only */ }
+  return readKept("log") || [];
 }
 
 /** @param {Entry} entry */
 export function addEntry(entry) {
-  const entries = [entry].concat(loadEntries()).slice(0, MAX_ENTRIES);
-  saveEntries(entries);
-  renderLog();
+  return updateKept("log", (entries) => [entry].concat(entries || []).slice(0, MAX_ENTRIES));
 }
 
 export function clearEntries() {
-  saveEntries([]);
-  renderLog();
+  return updateKept("log", () => []);
 }
 
 /** @param {number} n */
@@ -92,8 +67,8 @@ export function logText(entries) {
 
 /**
  * The panel's nodes, once mounted.
- * @type {{ panel: HTMLElement, heading: HTMLElement, list: HTMLElement,
- *   toggle: HTMLElement, status: HTMLElement, empty: HTMLElement } | null}
+ * @type {{ panel: HTMLElement, heading: HTMLElement, list: HTMLElement, toggle: HTMLElement,
+ *   status: HTMLElement, empty: HTMLElement, about: HTMLElement, kept: HTMLElement } | null}
  */
 let log = null;
 
@@ -127,6 +102,17 @@ export function renderLog() {
   log.list.replaceChildren(...entries.map(entryNode));
   log.toggle.textContent = "Roll log (" + entries.length + ")";
   log.empty.hidden = entries.length > 0;
+  renderStatus();
+}
+
+// What storage does with the rolls: one line under the panel's heading when
+// anything is not as it should be (see kept-status.js).
+function renderStatus() {
+  if (!log) return;
+  const status = keptStatus();
+  log.about.textContent = "Every roll made in this browser, newest first (the last " + MAX_ENTRIES + ")." +
+    (status.state === "visit-only" ? "" : " Kept on this device only.");
+  keptStatusLine(log.kept, status);
 }
 
 /** @param {boolean} open */
@@ -159,12 +145,13 @@ export function mountLog() {
     status.textContent = "The roll log is cleared.";
   });
   const heading = el("h2", { id: headingId, tabindex: "-1", text: "Roll log" });
+  const about = el("p", { className: "rp-log-about" });
+  const kept = el("div", { className: "rp-kept-status", "data-role": "kept-status", role: "status", hidden: true });
   const empty = el("p", { className: "rp-log-empty", text: "No rolls yet." });
   const panel = el("section", { id: "rp-roll-log", className: "rp-log md-typeset", "aria-labelledby": headingId,
     "data-search-exclude": true, hidden: true }, [
     heading,
-    el("p", { className: "rp-log-about", text: "Every roll made in this browser, newest first (the last " +
-      MAX_ENTRIES + "). Kept on this device only." }),
+    about, kept,
     el("p", { className: "rp-log-actions" }, [copyAll, clear, close]),
     allStatus, allFallback, status,
     empty,
@@ -177,10 +164,11 @@ export function mountLog() {
     if (event.key === "Escape") { setOpen(false); toggle.focus(); }
   });
   toggle.addEventListener("click", () => setOpen(Boolean(panel.hidden)));
-  log = { panel, heading, list, toggle, status, empty };
+  log = { panel, heading, list, toggle, status, empty, about, kept };
   document.body.appendChild(el("div", { className: "rp-log-dock" }, [toggle, panel]));
   renderLog();
 }
 
-// Another tab of the site rolled: show its roll here too.
-window.addEventListener("storage", (event) => { if (event.key === KEY) renderLog(); });
+// A roll here or in another tab of the site.
+watchKept("log", () => renderLog());
+watchStatus(() => renderStatus());

@@ -16,7 +16,7 @@ export const FRAGMENT_PREFIX = "#roll=";
  * @param {CallRequest} request
  */
 export function shareFragment(widget, request) {
-  const body = Object.assign({}, request);
+  const body = { ...request };
   if ("seed" in body) body.seed = String(body.seed);
   delete body.state;
   return FRAGMENT_PREFIX + encodeURIComponent(JSON.stringify({ widget: widget, request: body }));

@@ -1,34 +1,45 @@
-// Saved state of stateful widgets (a deck, say), kept in localStorage per
+// Saved state of stateful widgets (a deck, say), kept by page/store.js per
 // page, widget and position, and sent back with the next request. Python
 // validates what comes back and discards a corrupt or old state with a notice.
+import { readKept, setKeptAside, updateKept } from "./store.js";
+
+/** @typedef {`state:${string}`} StateKey */
 
 /**
  * @param {HTMLElement} root
  * @param {number} index
+ * @returns {StateKey}
  */
 export function storageKey(root, index) {
-  return "rp-state:" + location.pathname + ":" + root.dataset.widget + ":" + index;
+  return `state:${location.pathname}:${root.dataset.widget}:${index}`;
 }
 
 /**
- * @param {string} key
+ * The state as this tab last saw it (kept or not: storage refused or full,
+ * the widget goes on from its last move).
+ * @param {StateKey} key
  * @returns {unknown}
  */
 export function loadState(key) {
-  let raw = null;
-  try { raw = localStorage.getItem(key); } catch (error) { return null; }
-  if (raw === null) return null;
-  try { return JSON.parse(raw); } catch (error) { return raw; } // Python discards it with a notice
+  const state = readKept(key);
+  return state === undefined ? null : state;
 }
 
 // null or undefined forgets the state.
 /**
- * @param {string} key
+ * @param {StateKey} key
  * @param {unknown} state
  */
 export function saveState(key, state) {
-  try {
-    if (state === null || state === undefined) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(state));
-  } catch (error) { /* storage full or disabled: the widget still works for this visit */ }
+  return updateKept(key, () => (state === null ? undefined : state));
+}
+
+// A state Python refuses whole: set aside (offered for download where the
+// roll log is), and the widget starts again from nothing.
+/**
+ * @param {StateKey} key
+ * @param {string} reason
+ */
+export function setStateAside(key, reason) {
+  return setKeptAside(key, reason);
 }

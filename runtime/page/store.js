@@ -42,7 +42,8 @@ import {
 /**
  * @typedef {object} KeptStatus
  * @property {KeptState} state whether what changes now is kept beyond this visit
- * @property {number} unkept changes made in this visit that are not kept (yet)
+ * @property {{ [key: string]: number }} unkept by key, this visit's changes that are not kept (yet)
+ * @property {string[]} newer keys kept by a newer version of the site, left as they are
  * @property {AsideEntry[]} aside what could not be read, oldest first
  * @property {{ url: string, fileName: string } | null} download the aside entries
  *   as one JSON file (a Blob URL), or null when there are none
@@ -120,7 +121,7 @@ function setAside(s, key, itemName, text, reason) {
   const entry = { key, reason, time, text };
   try {
     s.setItem(ASIDE_PREFIX + time + ":" + key, JSON.stringify(entry));
-    s.removeItem(itemName);
+    if (itemName) s.removeItem(itemName);
   } catch (error) {
     asideInMemory.push(entry);
     held.add(key);
@@ -150,8 +151,24 @@ function readFresh(key) {
       return memory.get(key) || empty;
     }
     setAside(s, key, name, text, "Could not be read: " + error.message + ".");
-    return { rev: 0, applied: [], value: error.salvage !== undefined ? error.salvage : initialValue(key) };
+    return salvaged(s, key, error);
   }
+}
+
+// What could be read of an item set aside (the valid rolls of a log), kept
+// in its place when it was moved aside.
+/**
+ * @param {Storage} s
+ * @param {string} key
+ * @param {Unreadable} error
+ * @returns {Envelope}
+ */
+function salvaged(s, key, error) {
+  const envelope = { rev: 0, applied: [], value: error.salvage !== undefined ? error.salvage : initialValue(key) };
+  if (error.salvage !== undefined && !held.has(key)) {
+    try { s.setItem(ITEM_PREFIX + key, writeEnvelope(envelope, WRITER)); } catch (full) { /* kept at the next change */ }
+  }
+  return envelope;
 }
 
 // A key kept in format 0 (the site before the store), brought up to date
@@ -173,7 +190,7 @@ function readLegacy(s, key) {
   } catch (error) {
     if (!(error instanceof Unreadable)) throw error;
     for (const name of names) setAside(s, key, name, items[name], "Could not be read: " + error.message + ".");
-    return { rev: 0, applied: [], value: error.salvage !== undefined ? error.salvage : initialValue(key) };
+    return salvaged(s, key, error);
   }
   const envelope = { rev: 1, applied: [], value };
   try {
@@ -310,13 +327,21 @@ export function updateKept(key, change) {
   const list = pending.get(key) || [];
   list.push({ id, change, stored: false, time: Date.now() });
   pending.set(key, list);
-  memory.set(key, { rev: current.rev, applied: current.applied.concat([id]), value: change(/** @type {KeptValue<K> | undefined} */ (current.value)) });
+  memory.set(key, { rev: current.rev, applied: current.applied.concat([id]),
+    value: change(/** @type {KeptValue<K> | undefined} */ (current.value)) });
+  // Written at once, so that a page left the moment after keeps it, then
+  // checked again under the lock: a write of another tab that came in
+  // between without this change gets it applied on top.
+  const first = writeNow(key);
+  forget(key);
   tell(key, slot(key).value);
+  statusChanged();
   return locked(key, () => {
-    const result = writeNow(key);
+    const before = JSON.stringify(slot(key).value);
+    const result = first.reason === "refused" ? first : writeNow(key);
     forget(key);
-    tell(key, slot(key).value);
-    statusChanged();
+    if (JSON.stringify(slot(key).value) !== before) tell(key, slot(key).value);
+    if (result.kept !== first.kept) statusChanged();
     return result;
   });
 }
@@ -373,7 +398,13 @@ function asideEntries() {
 export function keptStatus() {
   const s = storage();
   const aside = asideEntries();
-  const unkept = Array.from(pending.values()).reduce((n, list) => n + list.filter((c) => !c.stored).length, 0);
+  /** @type {{ [key: string]: number }} */
+  const unkept = {};
+  for (const [key, list] of pending) {
+    const count = list.filter((change) => !change.stored).length;
+    if (count) unkept[key] = count;
+  }
+  const newer = Array.from(failed).filter(([, reason]) => reason === "newer").map(([key]) => key);
   const full = Array.from(failed.values()).some((reason) => reason === "full" || reason === "too-large");
   if (aside.length && !download) {
     const day = new Date().toISOString().slice(0, 10);
@@ -383,7 +414,8 @@ export function keptStatus() {
       fileName: "rules-reference-set-aside-" + day + ".json",
     };
   }
-  return { state: !s ? "visit-only" : full ? "full" : "kept", unkept, aside, download: aside.length ? download : null };
+  return { state: !s ? "visit-only" : full ? "full" : "kept", unkept, newer, aside,
+    download: aside.length ? download : null };
 }
 
 /**
@@ -404,6 +436,29 @@ function statusChanged() {
   for (const listener of statusWatchers) {
     try { listener(status); } catch (error) { console.error(error); }
   }
+}
+
+/**
+ * Sets the value kept under `key` aside (Python refused it whole, say) and
+ * starts the key again from nothing: the value is listed and offered for
+ * download like stored data that could not be read.
+ * @template {KeptKey} K
+ * @param {K} key
+ * @param {string} reason in words, for the reader
+ * @returns {Promise<KeptResult>}
+ */
+export function setKeptAside(key, reason) {
+  const value = slot(key).value;
+  const text = JSON.stringify(value === undefined ? null : value);
+  const s = storage();
+  if (s) {
+    setAside(s, key, "", text, reason);
+    if (failed.get(key) !== "newer") held.delete(key); // the copy in memory is offered instead
+  } else {
+    asideInMemory.push({ key, reason, time: new Date().toISOString(), text });
+    statusChanged();
+  }
+  return updateKept(key, () => /** @type {KeptValue<K>} */ (initialValue(key)));
 }
 
 /**

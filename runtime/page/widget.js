@@ -5,7 +5,8 @@
 import { el } from "./dom.js";
 import { buildActions, buildField, buildReplay, changeEvent, fieldVisible, readValues } from "./forms.js";
 import { renderView } from "./blocks.js";
-import { loadState, saveState, storageKey } from "./state.js";
+import { loadState, saveState, setStateAside, storageKey } from "./state.js";
+import { readKept, updateKept } from "./store.js";
 import { callPython } from "./worker-link.js";
 import { addEntry, resultText } from "./roll-log.js";
 import { shareBar, shareUrl } from "./share.js";
@@ -73,6 +74,8 @@ export class Widget {
   live;
   /** @type {HTMLElement} */
   notice;
+  /** @type {HTMLElement} */
+  linkNote;
   /** @type {import("./forms.js").ActionSpec | null} the first button's action */
   primary = null;
   /** @type {HTMLButtonElement | null} the first button this mode shows */
@@ -95,10 +98,12 @@ export class Widget {
     this.root = root;
     this.spec = spec;
     this.name = spec.name;
+    // Without a prototype: a field named by a link or an answer ("__proto__",
+    // "constructor") finds nothing here unless the form has it.
     /** @type {{ [field: string]: FieldInput }} */
-    this.inputs = {};
+    this.inputs = Object.create(null);
     /** @type {{ [field: string]: HTMLElement }} */
-    this.errors = {};
+    this.errors = Object.create(null);
     /** @type {{ [action: string]: HTMLButtonElement }} */
     this.buttons = {};
     /** @type {CallRequest | null} */
@@ -159,14 +164,15 @@ export class Widget {
       fieldOf(this.inputs[spec.step_before]).before(this.stepSlot);
     }
     if (advanced.length) {
-      const moreKey = "rp-more:" + spec.name;
+      const moreKey = "more:" + spec.name;
       this.more = el("details", { className: "rp-more" }, [
         el("summary", { text: "More options (" + advanced.length + ")" }), moreFields,
       ]);
-      try { this.more.open = localStorage.getItem(moreKey) === "open"; } catch (error) { /* closed */ }
+      this.more.open = (readKept("settings") || {})[moreKey] === true;
       const more = this.more;
       more.addEventListener("toggle", () => {
-        try { localStorage.setItem(moreKey, more.open ? "open" : "closed"); } catch (error) { /* ok */ }
+        if (((readKept("settings") || {})[moreKey] === true) === more.open) return;
+        updateKept("settings", (settings) => ({ ...settings, [moreKey]: more.open }));
       });
       form.appendChild(more);
     }
@@ -190,6 +196,9 @@ export class Widget {
     this.result = el("div", { className: "rp-result", "data-role": "result" });
     this.live = el("div", { className: "rp-live", "aria-live": "polite" }, [this.result]);
     this.notice = el("p", { className: "rp-note rp-notice", role: "status" });
+    // What became of a link in the address (damaged, for a roller not on the
+    // page, waiting for the reader's word): stays until the reader acts.
+    this.linkNote = el("div", { className: "rp-link-report", "data-role": "link-report", role: "status", hidden: true });
 
     // Rarely needed, so folded and quiet: how to roll by hand, and a seed to replay.
     const extras = el("div", { className: "rp-extras" });
@@ -207,7 +216,7 @@ export class Widget {
     }
 
     const heading = el("p", { className: "rp-title", text: spec.title });
-    this.root.replaceChildren(heading, form, this.live, this.notice, this.odds, extras);
+    this.root.replaceChildren(heading, this.linkNote, form, this.live, this.notice, this.odds, extras);
     this.refreshVisibility();
     // boot.js sets data-state and sends the first odds preview once Python
     // is ready and the page idle, so no preview delays a first roll.
@@ -407,12 +416,12 @@ export class Widget {
   followUp(extra, near) {
     this.flushAuto();
     // With the seed of the roll it follows (the same dice, judged another way, say).
-    const base = Object.assign({}, this.lastRequest || this.request(this.spec.actions[0].name, null));
+    const base = { ...(this.lastRequest || this.request(this.spec.actions[0].name, null)) };
     if (this.spec.stateful) base.state = this.loadState();
     // A card played from the hand in the preview: the preview is redrawn, so
     // keyboard focus goes to the next hand's first card (see showPreview).
     this.refocusHand = this.choicesAround(near);
-    return this.act(Object.assign(base, extra), { near }).then(() => {
+    return this.act({ ...base, ...extra }, { near }).then(() => {
       // The pressed button was redrawn: keep keyboard focus on the choice just made.
       const chosen = this.result.querySelector(".rp-choice-selected");
       const lost = !document.activeElement || document.activeElement === document.body;
@@ -422,12 +431,14 @@ export class Widget {
 
   // The roll of a share link (untrusted: Python validates it like anything
   // typed). The form shows the link's inputs; the result is marked a replay.
+  // Only the link's own keys count: a "__proto__" key is one more unknown
+  // field for Python to refuse, never the prototype of the values.
   /** @param {CallRequest} request */
   replayLink(request) {
-    const values = Object.assign({}, request);
-    delete values.state;
+    /** @type {CallRequest} */
+    const values = Object.fromEntries(Object.entries(request).filter(([key]) => key !== "state"));
     for (const field of this.spec.fields) {
-      if (!(field.name in values)) continue;
+      if (!Object.hasOwn(values, field.name)) continue;
       const input = this.inputs[field.name];
       const value = values[field.name];
       if (field.kind === "bool" && input instanceof HTMLInputElement) input.checked = value === true;
@@ -439,6 +450,24 @@ export class Widget {
     return this.act(values, { replay: true });
   }
 
+  /**
+   * Says what became of a link (one line, until the reader acts), with
+   * buttons when it asks something.
+   * @param {string} text
+   * @param {HTMLElement[]} [buttons]
+   */
+  reportLink(text, buttons = []) {
+    this.linkNote.replaceChildren(el("p", { text }), ...(buttons.length ? [el("p", { className: "rp-actions" }, buttons)] : []));
+    this.linkNote.dataset.role = "link-report";
+    this.linkNote.hidden = false;
+  }
+
+  clearLinkReport() {
+    this.linkNote.dataset.role = "link-report";
+    this.linkNote.replaceChildren();
+    this.linkNote.hidden = true;
+  }
+
   // Actions of one widget go out one after another, and a stateful widget's
   // state is read when its turn comes: two quick clicks then play two moves
   // in order instead of both starting from the same saved state.
@@ -447,6 +476,7 @@ export class Widget {
    * @param {How} how
    */
   act(request, how) {
+    if (!how.replay) this.clearLinkReport();
     const seq = ++this.seq;
     this.lastAction = seq;
     const turn = () => {
@@ -480,8 +510,12 @@ export class Widget {
       .then((response) => { done(); return response; }, (error) => { done(); throw error; });
   }
 
-  // A saved state the boundary refuses whole (too long, too deep) would fail
-  // every request: forget it and ask again from a fresh state, with a notice.
+  // A request the boundary refuses whole (too long, too deep) while it
+  // carries a saved state: asked again without the state, to learn whose
+  // fault it is. Refused again, it is the inputs' (a long paste): the error
+  // is theirs and the state stays. Answered, the state could never be sent:
+  // it is set aside (offered for download where the roll log is), not
+  // deleted, and the widget goes on from a fresh one, with a notice.
   /**
    * @param {CallRequest} request
    * @param {CallResponse} response
@@ -493,12 +527,14 @@ export class Widget {
     const refused = !response.ok && this.spec.stateful && request.state != null &&
       response.error.field === "request";
     if (!refused) return response;
-    this.saveState(null);
-    const fresh = Object.assign({}, request, { state: null });
+    const fresh = { ...request, state: null };
     return callPython(this.name, withParty(fresh), { preview, signal }).then((again) => {
+      if (!again.ok && again.error.field === "request") return response;
+      setStateAside(this.stateKey, "The saved state of " + this.spec.title + " could not be sent (" +
+        (response.ok ? "" : response.error.message) + ")");
       if (again.ok) {
-        again.result.notice = "The saved state could not be used and was discarded (" +
-          response.error.message + ")";
+        again.result.notice = "The saved state could not be used (" + (response.ok ? "" : response.error.message) +
+          "): it is set aside, and offered for download in the roll log.";
       }
       return again;
     });
@@ -555,8 +591,7 @@ export class Widget {
     this.notice.textContent = result.notice || "";
     const random = result.seed_text !== undefined;
     if (random) {
-      request = Object.assign({}, request, { seed: result.seed_text });
-      delete request.state;
+      request = Object.fromEntries(Object.entries({ ...request, seed: result.seed_text }).filter(([key]) => key !== "state"));
     }
     this.lastRequest = request;
     renderView(this.result, result.view, this);

@@ -127,7 +127,7 @@ def test_a_runtime_that_cannot_download_is_told_in_plain_words(
     assert "Traceback" not in text
 
 
-def test_a_saved_state_too_long_for_the_boundary_is_discarded_with_a_notice(
+def test_a_saved_state_too_long_for_the_boundary_is_set_aside_with_a_notice(
     page: Page, base_url: str, built_site: Path
 ) -> None:
     url = base_url + _widget_page(built_site, "huldufolk.pool")
@@ -135,17 +135,26 @@ def test_a_saved_state_too_long_for_the_boundary_is_discarded_with_a_notice(
     key = page.evaluate("""() => {
       const root = document.querySelector('.rp-widget[data-widget="huldufolk.pool"]');
       const index = Array.from(document.querySelectorAll('.rp-widget')).indexOf(root);
-      return "rp-state:" + location.pathname + ":huldufolk.pool:" + index;
+      return "rp-kept:state:" + location.pathname + ":huldufolk.pool:" + index;
     }""")
-    page.evaluate("([key]) => localStorage.setItem(key, JSON.stringify('x'.repeat(200000)))", [key])
+    # Kept as page/store.js keeps it (format 1): a state of 200,000 characters.
+    page.evaluate(
+        "([key]) => localStorage.setItem(key, JSON.stringify("
+        "{format: 1, rev: 1, applied: [], value: 'x'.repeat(200000)}))",
+        [key],
+    )
     widget = open_widget(page, url, "huldufolk.pool")
     # Its first request (the odds preview of the hand) finds the state refused.
-    expect(widget.locator(".rp-notice")).to_contain_text("discarded", timeout=20_000)
+    expect(widget.locator(".rp-notice")).to_contain_text("set aside", timeout=20_000)
     widget.locator("button.md-button--primary").first.click()
     expect(widget.locator(".rp-result")).not_to_be_empty()
     assert set(widget.locator('[data-role="error"]').all_inner_texts()) == {""}
+    # Kept aside as it was (offered for download), no longer sent.
     saved = page.evaluate("([key]) => localStorage.getItem(key)", [key])
     assert saved is None or len(saved) < 100_000
+    aside = page.evaluate("() => Object.keys(localStorage).filter((n) => n.startsWith('rp-aside:'))"
+                          ".map((n) => JSON.parse(localStorage.getItem(n)).text.length)")
+    assert aside and max(aside) > 200_000
 
 
 def _first_visit_over(

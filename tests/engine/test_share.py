@@ -45,6 +45,16 @@ def test_any_request_survives_the_round_trip(request: dict[str, object]) -> None
     assert json.loads(request_json) == expected
 
 
+def test_a_link_with_a_proto_key_keeps_it_and_the_call_refuses_it() -> None:
+    link = '/dice/#roll={"widget":"dice.notation","request":{"__proto__":{"expression":"1d4"}}}'
+    widget, request_json = parse_link(link)
+    assert widget == "dice.notation" and json.loads(request_json) == {
+        "__proto__": {"expression": "1d4"}
+    }
+    error = json.loads(web.call(widget, request_json))["error"]
+    assert error["field"] == "__proto__" and "Unknown field" in error["message"]
+
+
 def test_a_tampered_link_gets_the_widgets_field_error() -> None:
     request = {"attribute": 99, "action": "roll", "seed": "4"}
     widget, request_json = parse_link(PAGE + share_fragment("cairn.save", request))

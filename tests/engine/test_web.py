@@ -69,6 +69,10 @@ def test_odds_preview_is_not_random_and_quotes_the_example() -> None:
         ('{"attribute": null}', "attribute", "whole number"),
         ('{"mode": "duel"}', "mode", "save, contest"),
         ('{"colour": 3}', "colour", "Unknown field"),
+        # A link's "__proto__" (JavaScript would make it the prototype of the
+        # form's values) is one more unknown field, named.
+        ('{"__proto__": {"attribute": 3}}', "__proto__", "Unknown field"),
+        ('{"constructor": 3}', "constructor", "Unknown field"),
         ('{"seed": -1}', "seed", "Seed must be"),
         ('{"seed": 18446744073709551616}', "seed", "Seed must be"),
         ('{"seed": "7.0"}', "seed", "Seed must be"),
