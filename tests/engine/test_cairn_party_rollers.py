@@ -252,3 +252,29 @@ def test_a_grit_target_out_of_combat_dies_when_harmed() -> None:
             assert [(c["field"], c["to"]) for c in result["changes"]] == [("dead", True)]
             return
     raise AssertionError("no seed hit")
+
+
+def test_a_might_and_heart_hit_counts_its_harm_table_consequences() -> None:
+    """Might and Heart, "Attribute Loss": harm past HP comes off Might, then the
+    save and the harm table (a Burden, Stabilisation, a Condition...)."""
+    foe = _member("might-heart", "Foe", kind="npc", weapon_dice="d12")
+    wen = _member("might-heart", "Wen", hp=1, max_hp=6)
+    form = _ok(
+        "party.fill",
+        {"widget": "cairn.attack", "actor": foe, "target": wen, "form": {"rules": "might-heart"}},
+    )["values"]
+    seen = set()
+    for seed in range(300):
+        request = {**form, "rules": "might-heart", "seed": seed}
+        result = _ok("cairn.attack", {**request, "party": {"actor": foe, "target": wen}})
+        fields = {c["field"]: c["to"] for c in result.get("changes", [])}
+        texts = _texts(result)
+        if "Gain Burden" in " ".join(texts) and "burdens" in fields:
+            assert fields["burdens"] == 1
+            seen.add("burden")
+        if any("Gain Advancement" in t for t in texts if t.startswith(("Major", "Critical"))):
+            assert fields.get("advancements") == 1
+            seen.add("advancement")
+        if "might" in fields:
+            assert fields["hp"] == 0
+    assert "burden" in seen

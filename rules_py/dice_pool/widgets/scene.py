@@ -21,11 +21,11 @@ from rules_py.widget import (
     FormValues,
     Widget,
     choice_field,
+    facts,
     int_field,
     line,
     note,
     outcome,
-    table,
 )
 
 __all__ = ["WIDGETS"]
@@ -66,20 +66,16 @@ def _state(issue: scenes.Issue) -> str:
 def _view(scene: scenes.Scene) -> list[Block]:
     if not scene.issues:
         return [line(f"No Key Issue yet: name one and add it. {scenes.SUGGESTED}")]
-    rows = [
+    # One entry per issue, its two bars in words a phone can wrap.
+    items = [
         (
-            str(number),
-            issue.name,
-            f"{COMPLEXITY_LABELS[issue.complexity]} ({issue.actions})",
-            _bar(issue.players, issue.actions),
-            _bar(issue.antagonists, issue.actions),
-            _state(issue),
+            f"{number}. {issue.name} ({COMPLEXITY_LABELS[issue.complexity]}: {issue.actions})",
+            f"Players {_bar(issue.players, issue.actions)}; antagonists "
+            f"{_bar(issue.antagonists, issue.actions)}; {_state(issue).lower()}",
         )
         for number, issue in enumerate(scene.issues, start=1)
     ]
-    blocks: list[Block] = [
-        table("Key Issues", ["#", "Key Issue", "Actions", "Players", "Antagonists", "State"], rows)
-    ]
+    blocks: list[Block] = [facts(items)]
     end = scenes.ending(scene)
     if end.verdict == "full":
         blocks.append(outcome(f"{scenes.SIDES[end.winner].upper()} ACHIEVE THEIR GOAL", "good"))
