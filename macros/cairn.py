@@ -183,8 +183,18 @@ def cairn_creature(name: str) -> str:
         links = ", ".join(_spell_link(spell) for spell in creature.spellbook)
         lines += [f"a Spellbook (Choose one: {links})", ""]
     lines += [f"- {trait}" for trait in creature.traits]
-    lines += ["", "</div>"]
+    lines += ["", _foe_tools(creature.name), "", "</div>"]
     return "\n".join(lines)
+
+
+def _foe_tools(name: str) -> str:
+    """The creature into the party as a foe: a button the party runtime shows
+    and wires (hidden without it)."""
+    creature = html.escape(name, quote=True)
+    return (
+        f'<button type="button" class="md-button rp-button rp-add-foe" data-role="add-foe" '
+        f'data-creature="{creature}" hidden>Add {html.escape(name)} to the party</button>'
+    )
 
 
 def cairn_monster_template() -> str:

@@ -31,11 +31,13 @@ from pathlib import Path
 
 __all__ = [
     "ASSET_FOLDERS",
+    "PARTY_CATALOG",
     "SEARCH_WRAPPER",
     "WORKER",
     "copy_runtime",
     "inline_worker_imports",
     "name_material_search_worker",
+    "write_party_catalog",
 ]
 
 RUNTIME = Path(__file__).resolve().parent.parent
@@ -49,6 +51,9 @@ WORKER = "assets/rp/worker/worker.js"
 JSON_IMPORT = re.compile(r'^import (\w+) from "([^"]+\.json)" with \{ type: "json" \};\n', re.M)
 NAMED_IMPORT = re.compile(r'^import \{ ([\w, ]+) \} from "([^"]+\.js)";\n', re.M)
 EXPORT = re.compile(r"^export (?=(async )?function |class |const |let )", re.M)
+# Every game's character sheet and events (rules_py.web.party_catalog), which
+# the party panel draws its forms from; fetched by page/party/catalog.js.
+PARTY_CATALOG = "assets/rp/party-catalog.json"
 # The wrapper's line naming Material's worker: a mark in the source, the
 # worker's name in the built copy.
 WORKER_NAME_LINE = re.compile(r'const MATERIAL_WORKER = "[^"\n]*";')
@@ -71,7 +76,18 @@ def copy_runtime(site: Path) -> list[str]:
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, destination)
             written.append(f"{SITE_FOLDER}/{relative}")
+    written.append(write_party_catalog(site))
     return written
+
+
+def write_party_catalog(site: Path) -> str:
+    """Writes the party's catalog, from the same rules_py the site ships."""
+    from rules_py import web
+
+    target = site / PARTY_CATALOG
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(web.party_catalog_json(), encoding="utf-8")
+    return PARTY_CATALOG
 
 
 def name_material_search_worker(site: Path) -> str:

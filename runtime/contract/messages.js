@@ -126,6 +126,9 @@
  * @property {unknown} [state]
  * @property {{ [name: string]: unknown }} [form]
  * @property {number} [row]
+ * @property {unknown[]} [changes] what the result does to members of the
+ *   party ({who, field, from, to, why}, rules_py/party/changes.py), to Apply
+ * @property {"auto"} [apply] "auto": bookkeeping applied at once (Undo stays)
  */
 
 /** @typedef {PageMessage | WorkerMessage} Message */

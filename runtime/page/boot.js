@@ -17,6 +17,9 @@ import { Widget } from "./widget.js";
 import { registerOffline } from "../offline/offline.js";
 import { holdSearchForRollers } from "../material/search-hold.js";
 import { mountLog } from "./roll-log.js";
+import { mountParty } from "./party/panel.js";
+import { fillFromParty } from "./party/roller.js";
+import { wireFoeButtons } from "./party/bestiary.js";
 import { readFragment } from "./share.js";
 import { startThemeAfterRollers, themeStarted } from "../material/theme-later.js";
 import { keyboardScrollableTables } from "./scroll-regions.js";
@@ -183,6 +186,7 @@ function draw(root, index) {
   }
   const widget = new Widget(root, spec, index);
   widgets.set(root, widget);
+  fillFromParty(widget);
   const status = runtimeStatus();
   showStatus(root, status || { state: "starting", progress: "Starting the roller\u2026" });
   if (status && status.state === "ready") {
@@ -198,6 +202,8 @@ function mountAll() {
   if (about && !document.querySelector('#rp-roll-log [data-role="inline-rolls-setting"]')) about.after(settingSwitch());
   mountInlineRolls();
   replayInlineFromAddress();
+  mountParty();
+  wireFoeButtons();
   const roots = Array.from(/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rp-widget")));
   if (!roots.length) {
     // A text page loads no Python at open: its dice start it on the first

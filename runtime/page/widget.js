@@ -10,6 +10,7 @@ import { readKept, updateKept } from "./store.js";
 import { callPython } from "./worker-link.js";
 import { addEntry, resultText } from "./roll-log.js";
 import { shareBar, shareUrl } from "./share.js";
+import { offerChanges, withParty } from "./party/roller.js";
 
 /**
  * @import { CallError, CallRequest, CallResponse, CallResult } from "../contract/messages.js"
@@ -526,7 +527,7 @@ export class Widget {
       if (!this.busy) this.root.removeAttribute("aria-busy");
     };
     const preview = this.isAuto(request.action);
-    return callPython(this.name, request, { preview, signal })
+    return callPython(this.name, withParty(request), { preview, signal })
       .then((response) => this.withoutRefusedState(request, response, preview, signal))
       .then((response) => { done(); return response; }, (error) => { done(); throw error; });
   }
@@ -549,7 +550,7 @@ export class Widget {
       response.error.field === "request";
     if (!refused) return response;
     const fresh = { ...request, state: null };
-    return callPython(this.name, fresh, { preview, signal }).then((again) => {
+    return callPython(this.name, withParty(fresh), { preview, signal }).then((again) => {
       if (!again.ok && again.error.field === "request") return response;
       setStateAside(this.stateKey, "The saved state of " + this.spec.title + " could not be sent (" +
         (response.ok ? "" : response.error.message) + ")");
@@ -620,6 +621,7 @@ export class Widget {
     renderView(this.result, result.view, this);
     if (result.form) this.setForm(result.form);
     if (random) this.showRandom(request, result, how);
+    offerChanges(this.result, result, this.spec.title);
     reveal(this.live);
     // A stateful move changes what the odds preview depends on (the hand, say).
     if (this.spec.stateful) this.scheduleAuto(0);
