@@ -249,8 +249,8 @@ export function settingSwitch() {
   const box = el("input", { type: "checkbox", id, "data-role": "inline-rolls-setting" });
   box.checked = readSettings().inlineRolls;
   const status = el("span", { className: "rp-copy-status", role: "status" });
-  box.addEventListener("change", () => {
-    const stored = writeSetting("inlineRolls", box.checked);
+  box.addEventListener("change", async () => {
+    const stored = await writeSetting("inlineRolls", box.checked);
     status.textContent = stored ? "" : " Not remembered: this browser refused to store it.";
   });
   return el("p", { className: "rp-setting" }, [box, " ",
