@@ -14,6 +14,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from macros.rollers import TEXT_CONTROLS
 from rules_py import web
 from rules_py.share import parse_link
 from tests.browser.conftest import (
@@ -27,7 +28,11 @@ from tests.browser.conftest import (
 from tests.conftest import pages_with_widget
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
-CATALOG = {entry["name"]: entry for entry in web.catalog()}
+# The controls of the rules text (dice.inline, dice.table) are tested in
+# test_inline_rolls.py: they sit on no page as a roller.
+CATALOG = {
+    entry["name"]: entry for entry in web.catalog() if entry["name"] not in TEXT_CONTROLS
+}
 RANDOM = sorted(
     name
     for name, entry in CATALOG.items()
