@@ -396,7 +396,8 @@ def test_rollers_fit_a_phone_screen(phone_page: Page, base_url: str, path: str, 
 
 def test_grit_rest_while_deprived(page: Page, base_url: str, console: ConsoleLog) -> None:
     # The Healing section's roller starts on a rest; a Deprived rest rolls 1d6 less.
-    widget = widget_on(page, base_url, GRIT, "cairn.grit", index=1)
+    # After the Grit, Effort and Harm sections' rollers.
+    widget = widget_on(page, base_url, GRIT, "cairn.grit", index=3)
     expect(widget.locator('select[name="mode"]')).to_have_value("rest")
     expect(widget.locator('input[name="harm"]')).to_be_hidden()
     widget.locator('input[name="deprived"]').check()

@@ -196,7 +196,7 @@ def test_blocked_pyodide_shows_a_failure_message_in_time(
     page.goto(save_url)
     page.wait_for_selector(WIDGET + '[data-state="failed"]', timeout=25_000)
     assert time.monotonic() - started < 25
-    expect(page.locator(WIDGET + " [data-role=status]")).to_contain_text("still work")
+    expect(page.locator(WIDGET).first.locator("[data-role=status]")).to_contain_text("still work")
     expect(page.locator("article h1")).to_be_visible()  # the rules are still there
 
 
@@ -207,7 +207,7 @@ def test_hanging_pyodide_times_out_with_a_message(page: Page, save_url: str) -> 
     page.goto(save_url)
     page.wait_for_selector(WIDGET + '[data-state="failed"]', timeout=25_000)
     assert 19 <= time.monotonic() - started < 25
-    expect(page.locator(WIDGET + " [data-role=status]")).to_contain_text(
+    expect(page.locator(WIDGET).first.locator("[data-role=status]")).to_contain_text(
         "nothing has arrived for 20 seconds"
     )
 

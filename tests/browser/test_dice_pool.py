@@ -106,7 +106,9 @@ def test_same_seed_replays_the_same_dice(page: Page, general_url: str) -> None:
 
 
 def test_keyboard_only_contested_roll(page: Page, actions_url: str) -> None:
-    widget = open_widget(page, actions_url, "dice_pool.roll")
+    open_widget(page, actions_url, "dice_pool.roll")
+    # The page's third pool roller, after Teamwork's and Group's, is Contested's.
+    widget = page.locator('.rp-widget[data-widget="dice_pool.roll"]').nth(2)
     opponent = widget.locator('input[name="opponent_dice"]')
     expect(opponent).to_be_visible()  # the page embeds the widget in contested mode
     for _ in range(300):
