@@ -122,7 +122,7 @@ onRuntimeStatus((status) => {
 // on the page; a damaged one, or one for a roller this page does not have,
 // is told in the first widget. A replay sent before Python is ready waits in
 // the queue like any press. A link for a roller with a saved state (a deck,
-// a round tracker) would replace it: the reader is asked first.
+// a round tracker) would replace it: the reader is asked first (widget.js).
 /** @param {HTMLElement} mounted */
 function replayFromAddress(mounted) {
   const roll = readFragment(location.hash);
@@ -144,18 +144,9 @@ function replayFromAddress(mounted) {
     return;
   }
   if (target !== mounted) return;
-  if (!widget.spec.stateful || widget.loadState() === null) {
-    widget.replayLink(roll.request);
-    return;
-  }
-  const replace = el("button", { type: "button", className: "md-button md-button--primary rp-button",
-    "data-role": "link-replace", text: "Play the link (replace mine)" });
-  const keep = el("button", { type: "button", className: "md-button rp-button", "data-role": "link-keep", text: "Keep mine" });
-  replace.addEventListener("click", () => { widget.clearLinkReport(); widget.replayLink(roll.request); });
-  keep.addEventListener("click", () => { widget.clearLinkReport(); });
-  widget.reportLink("This roll link would replace what " + widget.spec.title + " keeps here (your game in it, " +
-    "as it stands). Play the link, or keep yours?", [replace, keep]);
-  widget.linkNote.dataset.role = "link-ask";
+  // A roller with a saved state (a deck, a round tracker) shows the link's
+  // result and asks before the link's state replaces the one kept here.
+  widget.replayLink(roll.request, widget.spec.stateful && widget.loadState() !== null);
 }
 // The roll log's Replay of a roll on this same page changes only the address's fragment.
 window.addEventListener("hashchange", () => {

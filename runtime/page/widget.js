@@ -19,8 +19,9 @@ import { offerChanges, withParty } from "./party/roller.js";
 
 /**
  * How an action's answer is shown: `near`, the node it came from (a choice
- * button), and `replay`, a share link's roll.
- * @typedef {{ near?: Element | null, replay?: boolean }} How
+ * button), `replay`, a share link's roll, and `ask`, a link whose state
+ * replaces the saved one only once the reader says so.
+ * @typedef {{ near?: Element | null, replay?: boolean, ask?: boolean }} How
  */
 
 const AUTO_DELAY_MS = 150; // odds previews wait for typing to pause
@@ -433,8 +434,11 @@ export class Widget {
   // typed). The form shows the link's inputs; the result is marked a replay.
   // Only the link's own keys count: a "__proto__" key is one more unknown
   // field for Python to refuse, never the prototype of the values.
-  /** @param {CallRequest} request */
-  replayLink(request) {
+  /**
+   * @param {CallRequest} request
+   * @param {boolean} [ask] keep the saved state until the reader chooses the link's
+   */
+  replayLink(request, ask = false) {
     /** @type {CallRequest} */
     const values = Object.fromEntries(Object.entries(request).filter(([key]) => key !== "state"));
     for (const field of this.spec.fields) {
@@ -447,7 +451,25 @@ export class Widget {
     this.refreshVisibility();
     this.scheduleAuto(0);
     this.root.scrollIntoView({ block: "start", behavior: "instant" });
-    return this.act(values, { replay: true });
+    return this.act(values, { replay: true, ask });
+  }
+
+  // The link's result is shown; its state replaces the one kept here only
+  // when the reader presses the button.
+  /** @param {unknown} state */
+  offerLinkState(state) {
+    const replace = el("button", { type: "button", className: "md-button md-button--primary rp-button",
+      "data-role": "link-replace", text: "Replace mine with the link's" });
+    const keep = el("button", { type: "button", className: "md-button rp-button", "data-role": "link-keep", text: "Keep mine" });
+    replace.addEventListener("click", () => {
+      this.clearLinkReport();
+      this.saveState(state);
+      this.scheduleAuto(0);
+    });
+    keep.addEventListener("click", () => this.clearLinkReport());
+    this.reportLink("This roll link's result is shown below, and " + this.spec.title + " still keeps your own game " +
+      "here. Replace yours with the link's?", [replace, keep]);
+    this.linkNote.dataset.role = "link-ask";
   }
 
   /**
@@ -587,7 +609,9 @@ export class Widget {
       return;
     }
     const result = response.result;
-    if (this.spec.stateful && "state" in result) this.saveState(result.state);
+    if (this.spec.stateful && "state" in result) {
+      if (how.ask) this.offerLinkState(result.state); else this.saveState(result.state);
+    }
     this.notice.textContent = result.notice || "";
     const random = result.seed_text !== undefined;
     if (random) {
