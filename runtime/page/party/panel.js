@@ -110,7 +110,9 @@ const tools = {
   },
   async move(id, step) {
     const pressed = document.activeElement;
-    await keep((kept) => {
+    // The store changes the party in memory (and the panel redraws) at once;
+    // focus goes back to the moved row then, not after the write.
+    const written = keep((kept) => {
       const list = kept.party.members.slice();
       const at = list.findIndex((m) => m.id === id);
       if (at === -1) return kept;
@@ -128,6 +130,7 @@ const tools = {
       const focus = same instanceof HTMLButtonElement && !same.disabled ? same : other;
       if (focus instanceof HTMLElement) focus.focus();
     }
+    await written;
   },
   remove(member) {
     const before = currentParty().party.members;
