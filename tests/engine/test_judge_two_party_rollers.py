@@ -292,3 +292,22 @@ def test_a_save_says_when_the_form_holds_other_numbers_than_the_defenders_sheet(
     assert "Ada's martial resistance is 2 on the sheet; this roll used 0." in said
     ada = applied(ADA, judged(request, 1))
     assert ada["risk"] == 6  # by the sheet: three risk, less two of light armour, counted
+
+
+def test_the_rank_follows_the_attribute_or_essence_the_form_names() -> None:
+    """A test of Feet takes the actor's Feet, not Arm; a save takes the essence
+    the form names, derived from the three attributes it draws on (halved,
+    rounded down)."""
+    from rules_py.judge_two.judging.essences import ESSENCE_SOURCES
+
+    runner = member("Ria", arm=1, feet=3, breath=2, guts=3, spirit=1)
+    request = {"widget": "judge_two.judge", "actor": runner}
+    feet = call("party.fill", {**request, "form": {"mode": "test", "attribute": "Feet"}})
+    assert (feet["values"]["rank"], feet["from"]["rank"]) == (3, "Ria's Feet")
+    for essence, sources in ESSENCE_SOURCES.items():
+        save = call("party.fill", {**request, "form": {"mode": "save", "essence": essence}})
+        by_hand = sum(runner[name.lower()] for name in sources) // 2
+        assert save["values"]["rank"] == min(by_hand, 3), essence
+        assert save["from"]["rank"] == f"Ria's {essence}"
+    group = call("party.fill", {**request, "form": {"mode": "group"}})
+    assert "rank" not in group["values"]

@@ -17,11 +17,16 @@ from typing import Any
 
 from rules_py.at_table import AtTable
 from rules_py.judge_two import judging as jt
-from rules_py.judge_two.widgets.judge.form import FIELDS, GROUP, JudgeValues
+from rules_py.judge_two.widgets.judge.form import FIELDS, GROUP, SAVE, TEST, JudgeValues
 from rules_py.judge_two.widgets.judge.group_roll import group_roll
 from rules_py.judge_two.widgets.judge.odds import group_odds, single_odds
 from rules_py.judge_two.widgets.judge.single import single_roll
-from rules_py.judge_two.widgets.party_links import Filled, attack_fill
+from rules_py.judge_two.widgets.party_links import (
+    Filled,
+    attack_fill,
+    judge_two_table,
+    rank_on_sheet,
+)
 from rules_py.widget import Action, Call, Widget
 
 __all__ = ["WIDGETS"]
@@ -40,11 +45,11 @@ def handle(call: Call[JudgeValues]) -> dict[str, Any]:
 
 def fill(table: AtTable) -> Filled:
     """The one who acts rolls and attacks; the target defends (its power level is
-    the challenge level of an attack on a non-player character)."""
-    return attack_fill(
+    the challenge level of an attack on a non-player character). The rank is
+    the actor's in the attribute (a test) or essence (a save) the form names."""
+    filled = attack_fill(
         table,
         attacker={
-            "arm": "rank",
             "risk": "attacker_risk",
             "armour": "armor",
             "captain": "captain",
@@ -60,6 +65,14 @@ def fill(table: AtTable) -> Filled:
             "omen": "omen",
         },
     )
+    actor, _ = judge_two_table(table)
+    mode = table.form.get("mode", TEST)
+    if actor is not None and mode in (TEST, SAVE):
+        trait = str(table.form.get("attribute" if mode == TEST else "essence", ""))
+        trait = trait or ("Arm" if mode == TEST else "Strength")
+        filled["values"]["rank"] = rank_on_sheet(actor, trait)
+        filled["from"]["rank"] = f"{actor.name}'s {trait}"
+    return filled
 
 
 def _hand_roll() -> str:
