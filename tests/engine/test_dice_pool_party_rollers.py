@@ -212,3 +212,22 @@ def test_hours_of_rest_and_environmental_damage_on_the_sheet() -> None:
     typed = _ok("dice_pool.combat", {**heavy, "health": 9})
     assert "changes" not in typed
     assert any("not Ada's sheet as it stands" in text for text in _texts(typed))
+
+
+def test_a_project_fills_the_ability_named_and_rolls_with_it() -> None:
+    """The obstruction roll is 1d10 + Ability - Scale: the Ability comes from
+    the actor's sheet by the name typed, and a name the sheet lacks fills nothing."""
+    ada = _ada()
+    fill = _ok(
+        "party.fill",
+        {"widget": "dice_pool.project", "actor": ada, "form": {"ability_name": " awareness "}},
+    )
+    assert fill == {"values": {"ability": 1}, "from": {"ability": "Ada's awareness"}}
+    missing = _ok(
+        "party.fill",
+        {"widget": "dice_pool.project", "actor": ada, "form": {"ability_name": "Lore"}},
+    )
+    assert missing == {"values": {}, "from": {}}
+    rolled = _ok("dice_pool.project", {"ability": 1, "ability_name": "Awareness", "seed": 3})
+    facts = next(block["items"] for block in rolled["view"] if block["type"] == "facts")
+    assert ["Ability", "+1"] in facts

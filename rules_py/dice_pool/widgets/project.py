@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rules_py.at_table import AtTable
 from rules_py.dice_pool import projects
+from rules_py.dice_pool.characters.at_rolls import GAME, rating_named
 from rules_py.dice_pool.tables import (
     ObstructionRow,
     ScaleShift,
@@ -57,6 +59,7 @@ class ProjectValues(FormValues):
     opposition: str
     repair: str
     ability: int
+    ability_name: str
 
 
 def _scale(values: ProjectValues) -> projects.ProjectScale:
@@ -256,7 +259,25 @@ def _fields() -> tuple[Field, ...]:
             projects.MAX_ABILITY,
             help="The Ability that mitigates the obstruction.",
         ),
+        Field(
+            "ability_name",
+            "Ability's name",
+            "text",
+            "",
+            max_length=40,
+            help="Craft, Lore...: the acting party member's rating is filled in.",
+        ),
     )
+
+
+def fill(table: AtTable) -> dict[str, dict[str, Any]]:
+    """The acting member's rating in the Ability the form names."""
+    actor = table.of_game(GAME).actor
+    name = str(table.form.get("ability_name", ""))
+    rating = None if actor is None else rating_named(actor, name, "ability")
+    if rating is None:
+        return {"values": {}, "from": {}}
+    return {"values": {"ability": rating}, "from": {"ability": f"{actor.name}'s {name.strip()}"}}
 
 
 def _hand_roll() -> str:
@@ -288,5 +309,6 @@ WIDGETS = (
             Action("odds", "Odds", auto=True, random=False),
         ),
         handler=handle,
+        fill=fill,
     ),
 )
