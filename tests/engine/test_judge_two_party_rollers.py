@@ -311,3 +311,23 @@ def test_the_rank_follows_the_attribute_or_essence_the_form_names() -> None:
         assert save["from"]["rank"] == f"Ria's {essence}"
     group = call("party.fill", {**request, "form": {"mode": "group"}})
     assert "rank" not in group["values"]
+
+
+def test_a_save_is_filled_with_the_one_who_acts_defending() -> None:
+    """A save answers a non-player character's attack: the actor's numbers are
+    the defender's, the target's power level is the challenge level and its
+    risk the attacker's."""
+    ada = member("Ada", arm=2, breath=2, guts=2, spirit=2, risk=3, armour="light")
+    wen = member("Wen", kind="brute", power_level=6, risk=1)
+    filled = call(
+        "party.fill",
+        {
+            "widget": "judge_two.judge",
+            "actor": ada,
+            "target": wen,
+            "form": {"mode": "save", "essence": "Strength"},
+        },
+    )["values"]
+    assert (filled["cl"], filled["attacker"], filled["attacker_risk"]) == (6, "brute", 1)
+    assert (filled["risk"], filled["resistance"]) == (3, attacks.ARMOUR_RESISTANCE["light"])
+    assert "defender" not in filled and "armor" not in filled

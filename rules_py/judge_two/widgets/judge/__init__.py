@@ -44,29 +44,43 @@ def handle(call: Call[JudgeValues]) -> dict[str, Any]:
 
 
 def fill(table: AtTable) -> Filled:
-    """The one who acts rolls and attacks; the target defends (its power level is
-    the challenge level of an attack on a non-player character). The rank is
+    """In a test the one who acts attacks and the target defends; in a save
+    the one who acts defends against the target's attack ("Attacks by
+    non-player characters ... are resolved with a save"). Either way a
+    non-player character's power level is the challenge level. The rank is
     the actor's in the attribute (a test) or essence (a save) the form names."""
-    filled = attack_fill(
-        table,
-        attacker={
-            "risk": "attacker_risk",
-            "armour": "armor",
-            "captain": "captain",
-            "disguise": "disguise",
-        },
-        defender={
-            "power_level": "cl",
-            "kind": "defender",
-            "risk": "risk",
-            "resistance": "resistance",
-            "resolve": "resolve",
-            "disguised": "disguised",
-            "omen": "omen",
-        },
-    )
-    actor, _ = judge_two_table(table)
     mode = table.form.get("mode", TEST)
+    if mode == SAVE:
+        filled = attack_fill(
+            AtTable(table.target, table.actor, table.form),
+            attacker={"power_level": "cl", "kind": "attacker", "risk": "attacker_risk"},
+            defender={
+                "risk": "risk",
+                "resistance": "resistance",
+                "resolve": "resolve",
+                "disguised": "disguised",
+            },
+        )
+    else:
+        filled = attack_fill(
+            table,
+            attacker={
+                "risk": "attacker_risk",
+                "armour": "armor",
+                "captain": "captain",
+                "disguise": "disguise",
+            },
+            defender={
+                "power_level": "cl",
+                "kind": "defender",
+                "risk": "risk",
+                "resistance": "resistance",
+                "resolve": "resolve",
+                "disguised": "disguised",
+                "omen": "omen",
+            },
+        )
+    actor, _ = judge_two_table(table)
     if actor is not None and mode in (TEST, SAVE):
         trait = str(table.form.get("attribute" if mode == TEST else "essence", ""))
         trait = trait or ("Arm" if mode == TEST else "Strength")
