@@ -215,10 +215,9 @@ def test_a_roll_in_one_tab_shows_in_the_other(
 # -------------------------------------------------------- 2. and 4. a full or refused storage
 
 
-def test_2_storage_full_keeps_new_rolls_on_the_page_and_says_so(
-    page: Page, urls: dict[str, str], console: ConsoleLog
-) -> None:
-    old = [
+def old_log_entries(count: int) -> list[dict[str, str]]:
+    """Roll log entries as the site kept them before the store (format 0)."""
+    return [
         {
             "time": "2026-01-01T00:00:00Z",
             "widget": NOTATION,
@@ -230,8 +229,14 @@ def test_2_storage_full_keeps_new_rolls_on_the_page_and_says_so(
             "seed": str(i),
             "link": "/",
         }
-        for i in range(3)
+        for i in range(count)
     ]
+
+
+def test_2_storage_full_keeps_new_rolls_on_the_page_and_says_so(
+    page: Page, urls: dict[str, str], console: ConsoleLog
+) -> None:
+    old = old_log_entries(3)
     clear_storage(page, urls["dice"])
     page.evaluate("entries => localStorage.setItem('rp-roll-log', JSON.stringify(entries))", old)
     page.add_init_script(STORAGE_FULL)
@@ -251,20 +256,7 @@ def test_2_storage_full_keeps_new_rolls_on_the_page_and_says_so(
 def test_storage_full_makes_room_only_when_the_reader_says_so(
     page: Page, urls: dict[str, str]
 ) -> None:
-    old = [
-        {
-            "time": "2026-01-01T00:00:00Z",
-            "widget": NOTATION,
-            "title": "t",
-            "page": "/",
-            "pageTitle": "p",
-            "inputs": "",
-            "summary": f"old {i}",
-            "seed": str(i),
-            "link": "/",
-        }
-        for i in range(40)
-    ]
+    old = old_log_entries(40)
     clear_storage(page, urls["dice"])
     page.evaluate("entries => localStorage.setItem('rp-roll-log', JSON.stringify(entries))", old)
     page.add_init_script(STORAGE_LIMITED)
