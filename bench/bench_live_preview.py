@@ -47,7 +47,7 @@ os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "7"))
 PAGE = "cairn/rules/"
 SOURCE = "docs/cairn/rules.md"
-PROJECT = ("docs", "macros", "site_overrides", "runtime", "rules_py", "scripts",
+PROJECT = ("docs", "macros", "textdice", "site_overrides", "runtime", "rules_py", "scripts",
            "mkdocs.yml", "pyproject.toml", "package-lock.json")
 TIMEOUT_S = 90
 # Records the times of the document it runs in, on the machine's clock (ms).

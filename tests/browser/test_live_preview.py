@@ -38,7 +38,7 @@ from tests.conftest import ROOT, load_serve_module, pages_with_widget
 pytestmark = pytest.mark.browser
 
 # What the preview is made from: the project less its builds and caches.
-PROJECT = ("docs", "macros", "site_overrides", "runtime", "rules_py", "scripts",
+PROJECT = ("docs", "macros", "textdice", "site_overrides", "runtime", "rules_py", "scripts",
            "mkdocs.yml", "pyproject.toml", "package-lock.json")
 # Generous: the test fails only if no reload comes at all. How soon it comes
 # is measured by bench/bench_live_preview.py, never asserted.

@@ -66,7 +66,7 @@ def test_a_macro_error_is_given_the_page_line(dev: Any, tmp_path: Path) -> None:
                       "(raised at macros/widget_embed.py:55)")
 
 
-PAGE_SOURCES = ("docs", "macros", "site_overrides", "mkdocs.yml")
+PAGE_SOURCES = ("docs", "macros", "textdice", "site_overrides", "mkdocs.yml")
 
 
 @pytest.fixture(scope="module")
