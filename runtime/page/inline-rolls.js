@@ -131,7 +131,7 @@ function showRoll(shown, widget, request, response, how) {
   const result = response.result;
   renderView(body, result.view, host);
   const seed = result.seed_text ?? "";
-  const replayed = Object.assign({}, request, { seed });
+  const replayed = { ...request, seed };
   const link = shareUrl(widget, replayed);
   const entry = {
     time: new Date().toISOString(), widget, title: how.title,
@@ -152,7 +152,7 @@ function showRoll(shown, widget, request, response, how) {
   const oddsButton = el("button", { type: "button", className: "md-button rp-button", "data-role": "inline-odds", text: label });
   oddsButton.addEventListener("click", () => {
     oddsButton.disabled = true;
-    callPython(widget, Object.assign({}, request, { action: "odds", seed: undefined }))
+    callPython(widget, { ...request, action: "odds", seed: undefined })
       .then((answer) => {
         if (open !== shown) return;
         oddsButton.remove();

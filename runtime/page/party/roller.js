@@ -17,7 +17,9 @@ import { messageOf, partyCall } from "./python.js";
  * @param {import("../../contract/messages.js").CallRequest} request
  */
 export function withParty(request) {
-  return Object.assign({}, request, { party: atTable() });
+  // Spread defines each own key, so a link's "__proto__" key stays a key for
+  // Python to refuse (Object.assign would set the prototype instead).
+  return { ...request, party: atTable() };
 }
 
 // ------------------------------------------------------------------ filling
