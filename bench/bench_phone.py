@@ -20,10 +20,8 @@ page's own thread. Run with ``make bench`` (or alone:
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import statistics
 import sys
 import tempfile
 import threading
@@ -40,9 +38,9 @@ from bench.bench_startup import (  # noqa: E402
     DRAWN,
     OBSERVER,
     WIDGET_PAGE,
+    _median,
     _poll,
-    _warm_server_cache,
-    _write_bench_pages,
+    serve_bench_site,
 )
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, load_serve_module  # noqa: E402
 
@@ -128,18 +126,8 @@ def _visit(playwright: Playwright, profile: str, url: str, widget: bool,
         context.close()
 
 
-def _median(values: list[float]) -> float:
-    return statistics.median(values)
-
-
 def main() -> None:
-    site = Path(os.environ.get("SITE_DIR", ROOT / "site"))  # as the tests read it
-    version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
-    server = load_serve_module().make_server(site, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    bench_folder = _write_bench_pages(site, version)
-    _warm_server_cache(base, site)
+    base, bench_folder, server = serve_bench_site()
     visits: dict[tuple[str, str, str], list[PhoneVisit]] = {}
     lost = 0
     pages = [("site", base + WIDGET_PAGE, True), ("bare", base + "__bench__/bare.html", False)]

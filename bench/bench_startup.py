@@ -43,6 +43,7 @@ import time
 import urllib.request
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
@@ -234,7 +235,10 @@ def _median(values: list[float]) -> float:
     return statistics.median(values)
 
 
-def main() -> None:
+def serve_bench_site() -> tuple[str, Path, Any]:
+    """The built site served on a free port, with the bench's pages written
+    into it and the server's cache warmed: its address, the
+    bench's folder (to remove when done), and the server (to shut down)."""
     site = Path(os.environ.get("SITE_DIR", ROOT / "site"))  # as the tests read it
     version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
     server = load_serve_module().make_server(site, 0, quiet=True)
@@ -242,6 +246,11 @@ def main() -> None:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     bench_folder = _write_bench_pages(site, version)
     _warm_server_cache(base, site)
+    return base, bench_folder, server
+
+
+def main() -> None:
+    base, bench_folder, server = serve_bench_site()
     visits: dict[str, list[Visit]] = {key: [] for key in (
         "widget cold", "widget warm", "runtime cold", "runtime warm", "bare cold", "bare warm")}
     try:
