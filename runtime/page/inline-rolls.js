@@ -7,6 +7,7 @@
 // on the first tap, not before. Nothing here decides a rule: the expression
 // is sent back as it is, and Python reads it like anything typed.
 import { el, freshId } from "./dom.js";
+import { HEADER_PX } from "./in-view.js";
 import { renderView } from "./blocks.js";
 import { callPython, onRuntimeStatus, runtimeStatus, startRuntime } from "./worker-link.js";
 import { addEntry, resultText } from "./roll-log.js";
@@ -19,7 +20,6 @@ import { onSettingsChange, readSettings, writeSetting } from "./settings.js";
 
 const INLINE = 'button[data-role="inline-roll"]';
 const TABLE = 'button[data-role="table-roll"]';
-const HEADER_PX = 64; // Material's sticky header
 
 /** @type {{ box: HTMLElement, body: HTMLElement, odds: HTMLElement, anchor: HTMLElement, at: HTMLElement } | null} */
 let open = null;

@@ -3,6 +3,7 @@
 // returns, right under the buttons and scrolled into view. No rules live
 // here: every bound, message and result comes from Python.
 import { el } from "./dom.js";
+import { holdInView, reveal } from "./in-view.js";
 import { buildActions, buildField, buildReplay, changeEvent, fieldVisible, readValues } from "./forms.js";
 import { renderView } from "./blocks.js";
 import { loadState, saveState, setStateAside, storageKey } from "./state.js";
@@ -25,25 +26,6 @@ import { offerChanges, withParty } from "./party/roller.js";
  */
 
 const AUTO_DELAY_MS = 150; // odds previews wait for typing to pause
-const HEADER_PX = 64; // Material's sticky header covers the top of the window
-
-// Scroll so that the top of `node` is in view below the header, and as much
-// of it as fits; nothing moves when it is already there.
-/** @param {Element | null} node */
-function reveal(node) {
-  if (!node || !node.getClientRects().length) return;
-  const box = node.getBoundingClientRect();
-  // The roll log's floating button covers the bottom of the window: keep the
-  // result (and its share line) above it.
-  const toggle = document.querySelector('[data-role="roll-log-toggle"]');
-  const covered = toggle && toggle.getClientRects().length ? window.innerHeight - toggle.getBoundingClientRect().top : 0;
-  const bottom = window.innerHeight - 8 - covered;
-  if (box.top < HEADER_PX || box.top > bottom - 48) {
-    window.scrollBy({ top: box.top - HEADER_PX - 8, behavior: "instant" });
-  } else if (box.bottom > bottom) {
-    window.scrollBy({ top: Math.min(box.bottom - bottom, box.top - HEADER_PX - 8), behavior: "instant" });
-  }
-}
 
 // The wrapper forms.js puts every field's input in.
 /**
@@ -451,7 +433,7 @@ export class Widget {
     this.refreshVisibility();
     this.scheduleAuto(0);
     this.root.scrollIntoView({ block: "start", behavior: "instant" });
-    return this.act(values, { replay: true, ask });
+    return this.act(values, { replay: true, ask }).then((shown) => holdInView(shown instanceof Element ? shown : null));
   }
 
   // The link's result is shown; its state replaces the one kept here only
@@ -600,13 +582,15 @@ export class Widget {
    * @param {CallRequest} request
    * @param {CallResponse} response
    * @param {How} how
+   * @returns {HTMLElement} the node revealed: the error or the result
    */
   showAction(request, response, how) {
     this.clearErrors();
     this.placeResult(how.near);
     if (!response.ok) {
-      reveal(this.showError(response.error, how.near));
-      return;
+      const error = this.showError(response.error, how.near);
+      reveal(error);
+      return error;
     }
     const result = response.result;
     if (this.spec.stateful && "state" in result) {
@@ -625,6 +609,7 @@ export class Widget {
     reveal(this.live);
     // A stateful move changes what the odds preview depends on (the hand, say).
     if (this.spec.stateful) this.scheduleAuto(0);
+    return this.live;
   }
 
   // Values Python asks the form to hold next (the side to act, say).

@@ -147,6 +147,43 @@ def test_a_share_link_replays_the_same_roll_and_a_tampered_one_is_refused(
     expect(refused.locator('[data-role="result"] [data-role="seed"]')).to_have_count(0)
 
 
+# Safari has no scroll anchoring: as the widgets above a linked one grow
+# (their odds previews arrive), nothing but the page's own hold keeps the
+# link's output where it was shown. Chromium's anchoring is switched off to
+# be that browser; before the hold, the error below ended 1,800 px down.
+NO_SCROLL_ANCHORING = """document.addEventListener('DOMContentLoaded', () => {
+  document.documentElement.style.setProperty('overflow-anchor', 'none');
+  document.body.style.setProperty('overflow-anchor', 'none');
+});"""
+
+
+@pytest.mark.parametrize("tampered", [False, True], ids=["link", "tampered link"])
+def test_a_links_output_stays_in_view_while_the_page_above_it_is_drawn(
+    page: Page, built_site: Path, base_url: str, tampered: bool
+) -> None:
+    name = "cairn.recovery"  # deep in a long page, below other rollers
+    widget = open_widget(page, _url(built_site, base_url, name), name)
+    link = _roll(page, widget)["link"]
+    if tampered:
+        linked_widget, request_json = parse_link(link)
+        request = {**json.loads(request_json), "rules": "no-such-choice"}
+        envelope = json.dumps({"widget": linked_widget, "request": request}, separators=(",", ":"))
+        link = link.partition("#roll=")[0] + "#roll=" + quote(envelope, safe="")
+    page.add_init_script(NO_SCROLL_ANCHORING)
+    page.goto("about:blank")
+    page.goto(link)
+    output = '[data-role="error"][data-field="rules"]' if tampered else '[data-role="seed"]'
+    shown = page.locator(f'.rp-widget[data-widget="{name}"]').first.locator(output)
+    expect(shown).not_to_be_empty(timeout=PYODIDE_TIMEOUT_MS)
+    # Every roller above has drawn its odds preview by now.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.rp-widget')].every(w => w.dataset.state === 'ready')"
+    )
+    page.wait_for_timeout(1500)
+    assert page.evaluate("getComputedStyle(document.documentElement).overflowAnchor") == "none"
+    expect(shown).to_be_in_viewport()
+
+
 def _bad_value(field: dict[str, Any]) -> object:
     if field["kind"] == "int":
         return field["max"] + 1
