@@ -341,3 +341,41 @@ def test_a_member_is_made_and_chosen_by_touch(touch_page: Page, base_url: str) -
     expect(page.locator('[data-role="party-table"]')).to_have_text(
         "Acts: nobody. Targeted: nobody."
     )
+
+
+def _takes_taps(page: Page, selector: str) -> bool:
+    """Whether a tap at the middle of ``selector`` reaches it."""
+    return bool(
+        page.locator(selector).evaluate(
+            "t => { const b = t.getBoundingClientRect(); return t.contains("
+            "document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2)); }"
+        )
+    )
+
+
+def test_a_full_panel_on_a_phone_leaves_the_roll_logs_button_uncovered(
+    phone_page: Page, base_url: str
+) -> None:
+    page = phone_page
+    fresh_start(page, base_url + BESTIARY)
+    foes = page.locator('button[data-role="add-foe"]')
+    for index in range(6):
+        foes.nth(index).click()
+        expect(page.locator('[data-role="add-foe-status"]').nth(index)).not_to_be_empty(
+            timeout=PYODIDE_TIMEOUT_MS
+        )
+    open_panel(page)
+    expect(page.locator(MEMBER)).to_have_count(6)
+    # The panel, taller than the window as its members are, scrolls inside
+    # itself above the two buttons; its dock (as wide as the panel) took the
+    # roll log's taps before.
+    log_toggle = '[data-role="roll-log-toggle"]'
+    assert _takes_taps(page, log_toggle), "the party panel covers the roll log's button"
+    panel = page.locator(PANEL).bounding_box()
+    toggle = page.locator(log_toggle).bounding_box()
+    assert panel is not None and toggle is not None and panel["y"] >= 0
+    assert panel["y"] + panel["height"] <= toggle["y"] + 1
+    page.locator(log_toggle).click()
+    expect(page.locator("#rp-roll-log")).to_be_visible()
+    # And the other way round: the open roll log leaves the party's button.
+    assert _takes_taps(page, '[data-role="party-toggle"]'), "the roll log covers the party's button"
