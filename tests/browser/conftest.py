@@ -35,6 +35,33 @@ def console() -> ConsoleLog:
     return ConsoleLog()
 
 
+# The session's profile is shared by every test file a process runs, in an
+# order pytest-xdist chooses: what one file keeps in the site's storage (a
+# party member acting, the roll log, inline rolls switched off, a deck) would
+# fill or change the next file's rollers. Each file starts with the origin's
+# stored data cleared; the HTTP cache, and so the warm Pyodide, stays.
+@pytest.fixture(scope="module", autouse=True)
+def _each_file_starts_with_nothing_kept(request: pytest.FixtureRequest) -> None:
+    mine = [i for i in request.session.items if getattr(i, "module", None) is request.module]
+    if not any("browser_context" in getattr(item, "fixturenames", ()) for item in mine):
+        return  # the file opens profiles of its own, or none
+    context: BrowserContext = request.getfixturevalue("browser_context")
+    base_url: str = request.getfixturevalue("base_url")
+    tab = context.new_page()
+    try:
+        session = context.new_cdp_session(tab)
+        origin = base_url.split("/", 3)
+        session.send(
+            "Storage.clearDataForOrigin",
+            {
+                "origin": f"{origin[0]}//{origin[2]}",
+                "storageTypes": "local_storage,indexeddb,cache_storage,service_workers",
+            },
+        )
+    finally:
+        tab.close()
+
+
 @pytest.fixture
 def page(browser_context: BrowserContext, console: ConsoleLog) -> Iterator[Page]:
     tab = browser_context.new_page()
