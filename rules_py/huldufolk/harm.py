@@ -27,7 +27,11 @@ Healing, against the damage tally:
     now heals a base of two damage to one character, and spending to heal
     gives six points".
     Autocracy 5, In Persona Christi: "restores the character to full health
-    and ends all supernatural effects currently active upon them."
+    and ends all supernatural effects currently active upon them." Spend:
+    "the character may decide which effects to remove and which effects to
+    keep." Burn: "disappearing from their current scenario without a test
+    (all other effects of this power still take place) and reappearing
+    anywhere within their territorial boundary."
 
 Demesne 5, Not in My House, Spend: "This is a Defended challenge, but the card
 the Huldufolk uses is not expended by the test."
@@ -115,6 +119,20 @@ ALL_POWERS: tuple[Power, ...] = (
         "Field Medic, Spend: heal 3 in all (6 with Proper Function)",
     ),
     _power("christi", _CHRISTI, 5, Use.PLAIN, "In Persona Christi: full health (self)"),
+    _power(
+        "christi_spend",
+        _CHRISTI,
+        5,
+        Use.SPEND,
+        "In Persona Christi, Spend: full health, keep the effects you choose",
+    ),
+    _power(
+        "christi_burn",
+        _CHRISTI,
+        5,
+        Use.BURN,
+        "In Persona Christi, Burn: full health, gone from the fight",
+    ),
     _power("house_spend", _HOUSE, 5, Use.SPEND, "Not in My House, Spend: defend, card kept"),
 )
 
@@ -155,7 +173,7 @@ def heal_limits(key: str, proper_function: bool) -> Heal:
     if key == "field_medic_spend":
         amount = PROPER_FUNCTION_SPEND if proper_function else 3
         return Heal(amount, amount, ENTROPY_TARGETS, False)
-    if key == "christi":
+    if key in ("christi", "christi_spend", "christi_burn"):
         return Heal(None, None, 1, True)
     raise RulesInputError("power", f"{key} does not heal.")
 

@@ -213,6 +213,7 @@ def test_every_choice_is_said_in_the_roller() -> None:
         {"mode": "power", "aid": "bodyguard"},
         {"mode": "power", "aid": "vengeance"},
         {"mode": "power", "aid": "christi"},
+        {"mode": "power", "aid": "christi_burn"},
         {"mode": "power", "aid": "field_medic_spend"},
     ]
     for form in forms:
