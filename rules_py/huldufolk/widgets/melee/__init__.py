@@ -165,8 +165,8 @@ def _use(melee: Melee, call: Call[MeleeValues]) -> tuple[Melee, list[Block]]:
         for name, on in (("vengeance", values.keep_vengeance), ("guard", values.keep_guard))
         if on
     ]
-    if values.aid not in CHRISTI_KEYS:
-        keep = []  # the boxes are hidden for every other power
+    if values.aid not in ("christi_spend", "christi_burn"):
+        keep = []  # the boxes are shown (and read) only where the Spend chooses
     melee = use_aid(melee, user, values.aid, target, heals, values.proper_function, keep)
     return melee, [outcome("Power used"), line(melee.log[-1])]
 
