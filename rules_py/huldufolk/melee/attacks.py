@@ -14,6 +14,7 @@ from rules_py.huldufolk.actors import Attack
 from rules_py.huldufolk.belief_cost import belief_cost, pay
 from rules_py.huldufolk.cards import card_name
 from rules_py.huldufolk.challenges import attack_hits, damage_for
+from rules_py.huldufolk.demesne import HOUSE_THRESHOLD_NOTE
 from rules_py.huldufolk.harm import (
     ENTROPY_TARGETS,
     VENGEANCE_DAMAGE,
@@ -44,10 +45,6 @@ ENTROPY_FEWER_NOTE = (
 BURN_SPEND_NOTE = (
     "I am become Death's Burn includes its Spend (the attacker chooses the threshold): "
     "the text is silent."
-)
-HOUSE_THRESHOLD_NOTE = (
-    "Not in My House's Spend keeps the card, but the defence still lowers the threshold: "
-    "it is a Defended challenge."
 )
 
 
