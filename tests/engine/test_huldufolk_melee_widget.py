@@ -7,6 +7,7 @@ leaves open said in the roller."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from rules_py import web
@@ -262,6 +263,8 @@ def test_place_target_marks_a_foe_and_death_follows_it() -> None:
     assert [f["metres"] for f in t.fighters()] == [0, 0, 400, 0]
     preview = t.send("odds")
     assert "Place target" in text(preview)  # the text's rule, said under the roller
+    assert "400 m from the hero" in text(preview)
+    assert not re.search(r"\b0 m from the hero", text(preview))  # unmarked: not said
     t.form["power"] = "death"
     options = t.send("odds")["view"][0]["blocks"][0]["options"]
     ten = next(o for o in options if o["label"] == "10")
