@@ -63,5 +63,5 @@ def house_costs_by_rank() -> str:
             words = house_cost(rule.rank).words
         except RulesInputError:
             words = "cannot use it"
-        parts.append(f"Rank {rule.rank} {words}")
+        parts.append(f"Rank {rule.rank}: {words}")
     return "; ".join(parts)

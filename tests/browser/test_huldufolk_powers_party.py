@@ -65,7 +65,7 @@ def test_in_persona_christi_and_not_in_my_house_through_the_party(
     fight.locator('select[name="aid"]').select_option("christi_burn")
     fight.locator('button[data-action="use"]').click()
     result = fight.locator('[data-role="result"]')
-    expect(result).to_contain_text("Sigrun: damage 3 \u2192 0 (full health)", timeout=SLOW)
+    expect(result).to_contain_text("by Sigrun: damage 3 \u2192 0 (full health)", timeout=SLOW)
     expect(result).to_contain_text("disappears from the fight without a test")
     fight.locator('button[data-role="apply"]').click()
     expect(fight.locator('button[data-role="undo"]')).to_be_visible(timeout=SLOW)

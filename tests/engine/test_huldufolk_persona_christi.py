@@ -32,7 +32,7 @@ def test_plain_use_full_health_and_every_effect_ended() -> None:
     bob = m.fighters[0]
     assert (bob.damage, bob.vengeance, bob.guard, bob.out) == (0, "", None, False)
     assert bob.belief_to_spend == 2  # level 5, plain: free for a Knight
-    assert "damage 3 \u2192 0 (full health)" in m.log[-1]
+    assert m.log[-1].startswith("In Persona Christi: full health (self), by Bob: damage 3 \u2192 0")
     assert "Ended: Swift Vengeance and the Bodyguard." in m.log[-1]
 
 

@@ -49,8 +49,8 @@ def test_the_cost_by_rank() -> None:
     assert (house_cost(2).spent, house_cost(2).burned) == (0, 1)
     assert [(house_cost(r).spent, house_cost(r).burned) for r in (3, 4, 5)] == [(1, 0)] * 3
     assert house_costs_by_rank() == (
-        "Rank 1 cannot use it; Rank 2 one Belief burned; Rank 3 one Belief spent; "
-        "Rank 4 one Belief spent; Rank 5 one Belief spent"
+        "Rank 1: cannot use it; Rank 2: one Belief burned; Rank 3: one Belief spent; "
+        "Rank 4: one Belief spent; Rank 5: one Belief spent"
     )
 
 
@@ -78,7 +78,7 @@ def test_the_party_target_keeps_its_card_and_pays_belief() -> None:
 def test_without_the_party_the_cost_is_said_by_rank() -> None:
     result = call({**FIGHT, "action": "play", "card": 9, "defence_card": 10})
     view = json.dumps(result["view"])
-    assert "Foe: Not in My House costs Rank 1 cannot use it; Rank 2 one Belief burned" in view
+    assert "Foe: Not in My House costs Rank 1: cannot use it; Rank 2: one Belief burned" in view
     assert result["state"]["b"]["hand"] == list(range(1, 11))  # the 10 is kept
     assert "it is a Defended challenge" in view
 

@@ -70,7 +70,8 @@ def persona_christi(melee: Melee, user: int, key: str, keep: Collection[str]) ->
         for name, on in (("Swift Vengeance", who.vengeance), ("the Bodyguard", who.guard))
         if on and name not in ended
     ]
-    words = [f"{who.name}: damage {who.damage} \u2192 0 (full health)."]
+    # Self only: the log already says who ("..., by Ada: damage 3 -> 0").
+    words = [f"damage {who.damage} \u2192 0 (full health)."]
     if ended:
         words.append(f"Ended: {' and '.join(ended)}.")
     if kept:
