@@ -1,8 +1,8 @@
 """An attack in a fight of one against several: a plain attack, Entropy (one
 target, or three on a Spend with one card) and I am become Death (every foe
-with one attack). The attacker's card is chosen face down, then each target's
-defence card ("all parties select their card before anyone announces their
-total pool"); then every attack resolves at once.
+within reach with one attack: :mod:`.reach`). The attacker's card is chosen
+face down, then each target's defence card ("all parties select their card
+before anyone announces their total pool"); then every attack resolves at once.
 """
 
 from __future__ import annotations

@@ -291,8 +291,9 @@ WIDGETS = (
         title="Fight of one against several",
         summary=(
             "One actor against several foes, each with its own deck, thresholds and damage: "
-            "attacks on one, three (Entropy) or every foe (I am become Death), the damage and "
-            "healing powers, Belief spent by every Spend and Burn; reads and changes the party."
+            "attacks on one, three (Entropy) or every foe within the attacker's Influence (I am "
+            "become Death), the damage and healing powers, In Persona Christi, Belief spent by "
+            "every Spend and Burn; reads and changes the party."
         ),
         hand_roll=(
             "Write each foe's cards and thresholds on its own line. For each attack, every "
