@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from rules_py.core.errors import RulesInputError
 from rules_py.huldufolk.actors import Actor, Attack
 from rules_py.huldufolk.cards import Hand
 from rules_py.huldufolk.pools import ActionPool, DefencePool
@@ -55,6 +56,7 @@ __all__ = [
     "Need",
     "UndefendedResult",
     "attack_hits",
+    "check_house",
     "contest",
     "contest_winner",
     "damage_for",
@@ -168,6 +170,7 @@ class Exchange:
     threshold_after: int
     attacker: Actor  # both actors after the exchange
     defender: Actor
+    card_kept: bool = False  # Demesne 5, Not in My House, Spend: not expended
 
     @property
     def margin(self) -> int:
@@ -188,8 +191,10 @@ def exchange(
     defender_card: object,
     attack: Attack = Attack.MUNDANE,
     defender_fatigued: bool = False,
+    keep_card: bool = False,
 ) -> Exchange:
-    """Resolve one defended attack.
+    """Resolve one defended attack; ``keep_card``: the defender's card is not
+    expended (Not in My House's Spend, against a supernatural attack only).
 
     ``defence_gear`` supplies Quality, equipment and supernatural bonuses; the
     threshold is the defender's current one. Both cards are spent (Aces kept),
@@ -198,13 +203,15 @@ def exchange(
     """
     attack_card = attacker.hand.require(attacker_card, "attacker_card")
     defence_card = defender.hand.require(defender_card, "defender_card")
+    if keep_card:
+        check_house(attack)
     defence_pool = defence_for(defender, attack, defence_gear)
     attack_total = attack_pool.base + attack_card
     defence_total = defence_pool.base + defence_card
     hit = attack_hits(attack_total, defence_total)
-    after = defender.after_defence(attack, defender_fatigued).with_hand(
-        defender.hand.play(defence_card)
-    )
+    after = defender.after_defence(attack, defender_fatigued)
+    if not keep_card:
+        after = after.with_hand(defender.hand.play(defence_card))
     return Exchange(
         attack=attack,
         attacker_card=attack_card,
@@ -219,7 +226,19 @@ def exchange(
         threshold_after=after.threshold(attack),
         attacker=attacker.with_hand(attacker.hand.play(attack_card)),
         defender=after,
+        card_kept=keep_card,
     )
+
+
+def check_house(attack: Attack) -> None:
+    """Not in My House's Spend disallows "a supernatural power": refused
+    against a mundane attack (field ``keep_card``)."""
+    if attack is not Attack.SUPERNATURAL:
+        raise RulesInputError(
+            "keep_card",
+            "Not in My House's Spend disallows a supernatural power: the attack must be "
+            "supernatural to keep the card.",
+        )
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,11 @@ Healing, against the damage tally:
     now heals a base of two damage to one character, and spending to heal
     gives six points".
     Autocracy 5, In Persona Christi: "restores the character to full health
-    and ends all supernatural effects currently active upon them."
+    and ends all supernatural effects currently active upon them." Spend:
+    "the character may decide which effects to remove and which effects to
+    keep." Burn: "disappearing from their current scenario without a test
+    (all other effects of this power still take place) and reappearing
+    anywhere within their territorial boundary."
 
 Demesne 5, Not in My House, Spend: "This is a Defended challenge, but the card
 the Huldufolk uses is not expended by the test."
@@ -97,9 +101,9 @@ ALL_POWERS: tuple[Power, ...] = (
     _power("attack", "An attack", 1, Use.PLAIN, "A plain attack (no power)"),
     _power("entropy", _ENTROPY, 3, Use.PLAIN, "Entropy: one target, supernatural"),
     _power("entropy_spend", _ENTROPY, 3, Use.SPEND, "Entropy, Spend: three targets, one card"),
-    _power("death", _DEATH, 5, Use.PLAIN, "I am become Death: every foe, defender's threshold"),
+    _power("death", _DEATH, 5, Use.PLAIN, "I am become Death: foes in Personal Influence"),
     _power("death_spend", _DEATH, 5, Use.SPEND, "I am become Death, Spend: attacker's threshold"),
-    _power("death_burn", _DEATH, 5, Use.BURN, "I am become Death, Burn: base damage 2"),
+    _power("death_burn", _DEATH, 5, Use.BURN, "I am become Death, Burn: base 2; Territorial too"),
     _power("vengeance", _VENGEANCE, 2, Use.PLAIN, "Swift Vengeance: melee attackers take 1"),
     _power("vengeance_spend", _VENGEANCE, 2, Use.SPEND, "Swift Vengeance, Spend: base damage 2"),
     _power("bodyguard", _BODYGUARD, 3, Use.PLAIN, "Bodyguard: take the target's damage"),
@@ -115,6 +119,20 @@ ALL_POWERS: tuple[Power, ...] = (
         "Field Medic, Spend: heal 3 in all (6 with Proper Function)",
     ),
     _power("christi", _CHRISTI, 5, Use.PLAIN, "In Persona Christi: full health (self)"),
+    _power(
+        "christi_spend",
+        _CHRISTI,
+        5,
+        Use.SPEND,
+        "In Persona Christi, Spend: full health, keep the effects you choose",
+    ),
+    _power(
+        "christi_burn",
+        _CHRISTI,
+        5,
+        Use.BURN,
+        "In Persona Christi, Burn: full health, gone from the fight",
+    ),
     _power("house_spend", _HOUSE, 5, Use.SPEND, "Not in My House, Spend: defend, card kept"),
 )
 
@@ -155,7 +173,7 @@ def heal_limits(key: str, proper_function: bool) -> Heal:
     if key == "field_medic_spend":
         amount = PROPER_FUNCTION_SPEND if proper_function else 3
         return Heal(amount, amount, ENTROPY_TARGETS, False)
-    if key == "christi":
+    if key in ("christi", "christi_spend", "christi_burn"):
         return Heal(None, None, 1, True)
     raise RulesInputError("power", f"{key} does not heal.")
 

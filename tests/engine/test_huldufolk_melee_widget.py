@@ -7,6 +7,7 @@ leaves open said in the roller."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from rules_py import web
@@ -213,6 +214,7 @@ def test_every_choice_is_said_in_the_roller() -> None:
         {"mode": "power", "aid": "bodyguard"},
         {"mode": "power", "aid": "vengeance"},
         {"mode": "power", "aid": "christi"},
+        {"mode": "power", "aid": "christi_burn"},
         {"mode": "power", "aid": "field_medic_spend"},
     ]
     for form in forms:
@@ -232,3 +234,44 @@ def test_a_power_shows_its_belief_cost_before_it_is_used() -> None:
     freeholder = {**sovereign, "aid": "christi", "hero_belief": 1}
     view = call({**EXAMPLE, **freeholder})["result"]["view"]
     assert "cannot purchase a level 5 power" in view[0]["blocks"][0]["text"]
+
+
+def test_in_persona_christi_burn_through_the_party() -> None:
+    ada = member("Ada", damage=4, belief=3, belief_to_spend=2)
+    t = Table()
+    t.party = {"actor": ada, "target": None}
+    t.send("reset")
+    t.form.update(mode="power", aid="christi_burn", attacker="hero", keep_vengeance=True)
+    preview = t.send("odds")
+    assert "Autocracy 5: In Persona Christi by Ada: one Belief burned" in text(preview)
+    result = t.send("use")
+    assert {c["field"]: (c["from"], c["to"]) for c in result["changes"]} == {
+        "damage": (4, 0),
+        "belief_to_spend": (2, 1),
+    }
+    assert "apply" not in result  # a power the reader chose waits for Apply
+    assert t.fighters()[0]["out"] is True
+    assert "disappears from the fight without a test" in text(result)
+
+
+def test_place_target_marks_a_foe_and_death_follows_it() -> None:
+    t = Table()
+    t.send("reset")
+    t.form.update(mode="attack", power="death_burn", target="foe2", metres=400)
+    result = t.send("place")
+    assert "Hexenwolf 2 stands 400 m from Bob: within the Territorial Influence" in text(result)
+    assert [f["metres"] for f in t.fighters()] == [0, 0, 400, 0]
+    preview = t.send("odds")
+    assert "Place target" in text(preview)  # the text's rule, said under the roller
+    assert "400 m from the hero" in text(preview)
+    assert not re.search(r"\b0 m from the hero", text(preview))  # unmarked: not said
+    t.form["power"] = "death"
+    options = t.send("odds")["view"][0]["blocks"][0]["options"]
+    ten = next(o for o in options if o["label"] == "10")
+    assert [line for line in ten["lines"] if "Hexenwolf" in line] == [
+        "Hexenwolf 1: hit for sure",
+        "Hexenwolf 3: hit for sure",
+    ]
+    answer = call({**t.form, "metres": -5, "action": "place", "state": t.state})
+    assert answer["error"]["field"] == "metres"
+    assert "0 to 25000" in answer["error"]["message"]

@@ -16,13 +16,13 @@ from rules_py.huldufolk.melee.aid import (
 from rules_py.huldufolk.melee.attacks import (
     ATTACK_POWERS,
     BURN_SPEND_NOTE,
-    DEATH_RANGE_NOTE,
     ENTROPY_FEWER_NOTE,
     HOUSE_THRESHOLD_NOTE,
     attack_base_damage,
     declare,
     defend,
 )
+from rules_py.huldufolk.melee.christi import CHRISTI_BURN_NOTE, CHRISTI_KEYS
 from rules_py.huldufolk.melee.fighters import (
     FOES_MAX,
     HERO,
@@ -32,14 +32,17 @@ from rules_py.huldufolk.melee.fighters import (
     Pending,
     fighter_keys,
 )
+from rules_py.huldufolk.melee.reach import DEATH_REACH_RULE, death_targets, place
 from rules_py.huldufolk.melee.saved import melee_from_json, melee_to_json
 
 __all__ = [
     "AID_POWERS",
     "ATTACK_POWERS",
     "BURN_SPEND_NOTE",
+    "CHRISTI_BURN_NOTE",
+    "CHRISTI_KEYS",
     "CHRISTI_NOTE",
-    "DEATH_RANGE_NOTE",
+    "DEATH_REACH_RULE",
     "ENTROPY_FEWER_NOTE",
     "FOES_MAX",
     "GUARD_NOTE",
@@ -51,12 +54,14 @@ __all__ = [
     "Melee",
     "Pending",
     "attack_base_damage",
+    "death_targets",
     "declare",
     "defend",
     "fighter_keys",
     "melee_from_json",
     "melee_to_json",
     "new_round",
+    "place",
     "rest",
     "toggle_out",
     "use_aid",

@@ -4,12 +4,13 @@ Vengeance, Bodyguard and the healing powers; and the storyteller's moves
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from rules_py.core.errors import RulesInputError
 from rules_py.huldufolk.harm import heal_limits, power, split_heal
 from rules_py.huldufolk.melee.attacks import charge
+from rules_py.huldufolk.melee.christi import CHRISTI_KEYS, CHRISTI_NOTE, persona_christi
 from rules_py.huldufolk.melee.fighters import Guard, Melee
 
 __all__ = [
@@ -32,14 +33,10 @@ AID_POWERS = (
     "regeneration_spend",
     "field_medic",
     "field_medic_spend",
-    "christi",
+    *CHRISTI_KEYS,
 )
 GUARD_NOTE = "Bodyguard lasts one turn: here until New round is pressed."
 VENGEANCE_NOTE = "Swift Vengeance lasts an hour: here until the fight is reset."
-CHRISTI_NOTE = (
-    "In Persona Christi ends the supernatural effects on its user here: Swift Vengeance and "
-    "a Bodyguard on them."
-)
 
 
 def _heal(melee: Melee, index: int, points: int | None) -> tuple[Melee, str]:
@@ -56,9 +53,11 @@ def use_aid(
     target: int,
     heals: Sequence[tuple[int, int]],
     proper_function: bool,
+    keep: Collection[str] = (),
 ) -> Melee:
     """``user`` uses power ``key``; ``target`` for Bodyguard and Field Medic,
-    ``heals`` the (fighter, points) of a split Field Medic Spend."""
+    ``heals`` the (fighter, points) of a split Field Medic Spend, ``keep``
+    the effects In Persona Christi's Spend or Burn leaves on its user."""
     if melee.pending is not None:
         raise RulesInputError("aid", "An attack is under way: its defenders choose first.")
     if key not in AID_POWERS:
@@ -81,6 +80,9 @@ def use_aid(
             )
         melee = melee.with_fighter(target, replace(guarded, guard=Guard(user, "spend" in key)))
         lines.append(f"{who.name} guards {guarded.name} this turn.")
+    elif key in CHRISTI_KEYS:
+        melee, text = persona_christi(melee, user, key, keep)
+        lines.append(text)
     else:
         limits = heal_limits(key, proper_function)
         if limits.self_only:
@@ -95,9 +97,6 @@ def use_aid(
         for index, points in wanted:
             melee, text = _heal(melee, index, points)
             lines.append(text)
-        if key == "christi":
-            healed = melee.fighters[user]
-            melee = melee.with_fighter(user, replace(healed, vengeance="", guard=None))
     melee, paid = charge(melee, user, key)
     return melee.logged(f"{chosen.label}, by {who.name}: {' '.join(lines)} {paid}".strip() + ".")
 

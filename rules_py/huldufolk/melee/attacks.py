@@ -1,8 +1,8 @@
 """An attack in a fight of one against several: a plain attack, Entropy (one
 target, or three on a Spend with one card) and I am become Death (every foe
-with one attack). The attacker's card is chosen face down, then each target's
-defence card ("all parties select their card before anyone announces their
-total pool"); then every attack resolves at once.
+within reach with one attack: :mod:`.reach`). The attacker's card is chosen
+face down, then each target's defence card ("all parties select their card
+before anyone announces their total pool"); then every attack resolves at once.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from rules_py.huldufolk.actors import Attack
 from rules_py.huldufolk.belief_cost import belief_cost, pay
 from rules_py.huldufolk.cards import card_name
 from rules_py.huldufolk.challenges import attack_hits, damage_for
+from rules_py.huldufolk.demesne import HOUSE_THRESHOLD_NOTE
 from rules_py.huldufolk.harm import (
     ENTROPY_TARGETS,
     VENGEANCE_DAMAGE,
@@ -22,12 +23,12 @@ from rules_py.huldufolk.harm import (
     power,
 )
 from rules_py.huldufolk.melee.fighters import Fighter, Melee, Pending
+from rules_py.huldufolk.melee.reach import death_targets
 from rules_py.huldufolk.play.saved import DAMAGE_MAX
 
 __all__ = [
     "ATTACK_POWERS",
     "BURN_SPEND_NOTE",
-    "DEATH_RANGE_NOTE",
     "ENTROPY_FEWER_NOTE",
     "HOUSE_THRESHOLD_NOTE",
     "attack_base_damage",
@@ -44,14 +45,6 @@ ENTROPY_FEWER_NOTE = (
 BURN_SPEND_NOTE = (
     "I am become Death's Burn includes its Spend (the attacker chooses the threshold): "
     "the text is silent."
-)
-DEATH_RANGE_NOTE = (
-    "Every foe in this fight is taken to be within the Personal Influence (base damage 2 on "
-    "a Burn): keep out those farther away."
-)
-HOUSE_THRESHOLD_NOTE = (
-    "Not in My House's Spend keeps the card, but the defence still lowers the threshold: "
-    "it is a Defended challenge."
 )
 
 
@@ -71,23 +64,16 @@ def _check_belief(melee: Melee, index: int, key: str) -> None:
     charge(melee, index, key)  # raises if it cannot be paid
 
 
-def attack_base_damage(attacker: Fighter, key: str, attack: Attack) -> int:
-    """2 under I am become Death's Burn, or a mundane plain attack under Swift
-    Vengeance's Spend; else 1."""
-    boosted = key == "death_burn" or (
+def attack_base_damage(attacker: Fighter, key: str, attack: Attack, personal: bool = True) -> int:
+    """2 under I am become Death's Burn on a target within the Personal
+    Influence, or a mundane plain attack under Swift Vengeance's Spend; else 1."""
+    boosted = (key == "death_burn" and personal) or (
         key == "attack" and attack is Attack.MUNDANE and attacker.vengeance == "spend"
     )
     return base_damage(boosted)
 
 
 def _targets(melee: Melee, attacker: int, key: str, chosen: tuple[int, ...]) -> tuple[int, ...]:
-    foes = melee.foes_of(attacker)
-    if key.startswith("death"):
-        # "all enemies (the user can exclude targets at will)": ``chosen`` are those excluded.
-        targets = tuple(i for i in foes if i not in chosen)
-        if not targets:
-            raise RulesInputError("exclude", "Every foe is excluded: nobody to attack.")
-        return targets
     distinct = tuple(dict.fromkeys(chosen))
     if len(distinct) != len(chosen):
         raise RulesInputError("target_2", "Each target is attacked once: choose different ones.")
@@ -120,12 +106,18 @@ def declare(
         raise RulesInputError("power", "Choose an attack (or use Use power for the others).")
     who = melee.standing(attacker, "attacker")
     value = who.actor.hand.require(card, "pick")
-    targets = _targets(melee, attacker, key, chosen)
+    territorial: tuple[int, ...] = ()
+    if key.startswith("death"):
+        # "all enemies (the user can exclude targets at will)": ``chosen`` are those excluded.
+        targets, territorial = death_targets(melee, attacker, key, chosen)
+    else:
+        targets = _targets(melee, attacker, key, chosen)
     if key.startswith("entropy"):
         attack = Attack.SUPERNATURAL.value
     _check_belief(melee, attacker, key)
     melee_attack = melee_attack and key == "attack"
-    return replace(melee, pending=Pending(attacker, key, targets, value, attack, melee_attack))
+    pending = Pending(attacker, key, targets, value, attack, melee_attack, (), territorial)
+    return replace(melee, pending=pending)
 
 
 def threshold_for(pending: Pending, chosen: str) -> Attack:
@@ -176,13 +168,17 @@ def _resolve(melee: Melee, pending: Pending) -> Melee:
         target = melee.fighters[index]
         held = target.defence + target.actor.threshold(kind) + card
         hit = attack_hits(total, held)
-        damage = damage_for(total - held, attack_base_damage(attacker, pending.power, kind))
+        personal = index not in pending.territorial
+        base = attack_base_damage(attacker, pending.power, kind, personal)
+        damage = damage_for(total - held, base)
         actor = target.actor.after_defence(kind)
         if not keep:
             actor = actor.with_hand(actor.hand.play(card))
         melee = melee.with_fighter(index, replace(target, actor=actor))
         verdict = f"hit for {damage} damage" if hit else "held"
         kept = " (kept)" if keep else ""
+        if not personal:
+            kept += " (Territorial Influence: base damage 1)"
         lines.append(
             f"{attacker.name}'s {card_name(pending.card)} ({total}) against {target.name}'s "
             f"{card_name(card)}{kept} ({held}, {kind.value} threshold): {verdict}; "

@@ -54,6 +54,9 @@ class Fighter:
     out: bool = False  # brought down or fled: the storyteller's word
     vengeance: Literal["", "plain", "spend"] = ""  # Swift Vengeance active on it
     guard: Guard | None = None
+    # How far it stands from the hero, marked by the player (distance is not on
+    # the page): what I am become Death reaches (Huldufolk, Belief: Influence).
+    metres: int = 0
 
     @property
     def name(self) -> str:
@@ -72,6 +75,9 @@ class Pending:
     attack: str  # mundane / supernatural (the attacker's choice, where it has one)
     melee: bool
     defences: tuple[tuple[int, str, bool], ...] = ()  # card, threshold used, card kept
+    # The targets reached only by the Territorial Influence (I am become Death's
+    # Burn): they take "the normal attack", base damage 1.
+    territorial: tuple[int, ...] = ()
 
     @property
     def defender(self) -> int:
@@ -105,6 +111,10 @@ class Melee:
 
     def logged(self, entry: str) -> Melee:
         return replace(self, log=(*self.log, entry)[-LOG_MAX:])
+
+    def metres_between(self, one: int, other: int) -> int:
+        """How far apart two fighters stand: every distance is marked from the hero."""
+        return self.fighters[other].metres if one == HERO else self.fighters[one].metres
 
     def foes_of(self, index: int) -> tuple[int, ...]:
         """The fighters standing against ``index``: the hero's foes are every

@@ -16,8 +16,10 @@ from fractions import Fraction
 from rules_py.core import dist
 from rules_py.huldufolk.actors import Attack
 from rules_py.huldufolk.challenges import damage_for
+from rules_py.huldufolk.influence import Reach
 from rules_py.huldufolk.melee.attacks import attack_base_damage
 from rules_py.huldufolk.melee.fighters import Melee
+from rules_py.huldufolk.melee.reach import reach_of
 from rules_py.huldufolk.odds import opponent_total
 
 __all__ = ["CardAgainst", "TargetOdds", "attack_odds", "defence_odds"]
@@ -71,7 +73,8 @@ def attack_odds(
             used = kind
             if power == "death":
                 used = max(Attack, key=target.actor.threshold)
-            base = attack_base_damage(fighter, power, used)
+            personal = power != "death_burn" or (reach_of(melee, attacker, index) is Reach.PERSONAL)
+            base = attack_base_damage(fighter, power, used, personal)
             defence = opponent_total(
                 target.defence + target.actor.threshold(used), target.actor.hand.cards
             )
@@ -94,7 +97,7 @@ def defence_odds(melee: Melee, defender: int, threshold: str) -> tuple[CardAgain
     kind = Attack(threshold if pending.power == "death" else pending.attack)
     if pending.power.startswith("entropy"):
         kind = Attack.SUPERNATURAL
-    base = attack_base_damage(attacker, pending.power, kind)
+    base = attack_base_damage(attacker, pending.power, kind, defender not in pending.territorial)
     attack_total = opponent_total(attacker.attack, attacker.actor.hand.cards)
     rows = []
     for card in target.actor.hand.cards:

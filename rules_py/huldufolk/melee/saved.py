@@ -11,13 +11,14 @@ from rules_py.huldufolk.belief_cost import POWER_LEVEL_MAX
 from rules_py.huldufolk.cards import Hand, Rank
 from rules_py.huldufolk.characters.sheet import BELIEF_TO_SPEND_MAX
 from rules_py.huldufolk.harm import ALL_POWERS
+from rules_py.huldufolk.influence import METRES_MAX
 from rules_py.huldufolk.melee.fighters import FIGHTERS_MAX, LOG_MAX, Fighter, Guard, Melee, Pending
 from rules_py.huldufolk.play import DAMAGE_MAX, LOG_ENTRY_MAX, SavedTableError
 from rules_py.huldufolk.play.saved import STATE_CHARS_MAX
 
 __all__ = ["MELEE_VERSION", "melee_from_json", "melee_to_json"]
 
-MELEE_VERSION = 1
+MELEE_VERSION = 2  # 2: each fighter's distance from the hero, the Territorial targets
 POOL_MAX = 60  # an attack or defence pool before the card, far past the text's 30
 
 
@@ -36,6 +37,7 @@ def melee_to_json(melee: Melee) -> dict[str, Any]:
             "attack": pending.attack,
             "melee": pending.melee,
             "defences": [list(d) for d in pending.defences],
+            "territorial": list(pending.territorial),
         },
         "log": list(melee.log),
     }
@@ -60,6 +62,7 @@ def _fighter(f: Fighter) -> dict[str, Any]:
         "out": f.out,
         "vengeance": f.vengeance,
         "guard": None if f.guard is None else [f.guard.by, f.guard.spend],
+        "metres": f.metres,
     }
 
 
@@ -121,6 +124,7 @@ def _read_fighter(raw: object, count: int) -> Fighter:
         out=raw["out"],
         vengeance=raw["vengeance"],
         guard=read_guard,
+        metres=_int(raw["metres"], 0, METRES_MAX, "a distance is unreadable"),
     )
 
 
@@ -131,6 +135,8 @@ def melee_from_json(raw: object) -> Melee:
     """The fight saved by :func:`melee_to_json`, checked value by value."""
     if not isinstance(raw, dict) or set(raw) != {"version", "fighters", "pending", "log"}:
         raise SavedTableError("it is not a saved fight")
+    if raw["version"] == 1:
+        raw = _from_version_1(raw)
     if raw["version"] != MELEE_VERSION:
         raise SavedTableError("it was saved by another version of this tracker")
     if len(str(raw)) > STATE_CHARS_MAX:
@@ -149,10 +155,23 @@ def melee_from_json(raw: object) -> Melee:
     return Melee(read, _pending(raw["pending"], read), tuple(log))
 
 
+def _from_version_1(raw: dict[str, Any]) -> dict[str, Any]:
+    """A fight saved before distances were marked: everyone stood at the
+    hero's side (0 m), and no target was reached through the Territorial
+    Influence."""
+    fighters = raw["fighters"]
+    if isinstance(fighters, list):
+        fighters = [{**f, "metres": 0} if isinstance(f, dict) else f for f in fighters]
+    pending = raw["pending"]
+    if isinstance(pending, dict):
+        pending = {**pending, "territorial": []}
+    return {**raw, "version": MELEE_VERSION, "fighters": fighters, "pending": pending}
+
+
 def _pending(raw: object, fighters: tuple[Fighter, ...]) -> Pending | None:
     if raw is None:
         return None
-    keys = {"attacker", "power", "targets", "card", "attack", "melee", "defences"}
+    keys = {"attacker", "power", "targets", "card", "attack", "melee", "defences", "territorial"}
     if not isinstance(raw, dict) or set(raw) != keys:
         raise SavedTableError("its face-down cards are unreadable")
     last = len(fighters) - 1
@@ -184,4 +203,16 @@ def _pending(raw: object, fighters: tuple[Fighter, ...]) -> Pending | None:
         if value not in fighters[target].actor.hand.cards:
             raise SavedTableError("its defence cards are not in hand")
         read.append((value, item[1], item[2]))
-    return Pending(attacker, raw["power"], targets, card, raw["attack"], raw["melee"], tuple(read))
+    territorial = tuple(_ints(raw["territorial"], "its targets are unreadable"))
+    if not set(territorial) <= set(targets) or (territorial and raw["power"] != "death_burn"):
+        raise SavedTableError("its targets are unreadable")
+    return Pending(
+        attacker,
+        raw["power"],
+        targets,
+        card,
+        raw["attack"],
+        raw["melee"],
+        tuple(read),
+        territorial,
+    )

@@ -76,6 +76,7 @@ def resolve_exchange(
     *,
     card_fields: tuple[str, str] = ("card", "defence_card"),
     defender_fatigued: bool = False,
+    keep_card: bool = False,
 ) -> tuple[Table, Exchange]:
     """One attack by ``attacker_side`` on the other side, both cards chosen.
 
@@ -93,6 +94,7 @@ def resolve_exchange(
         defence_card,
         attack,
         defender_fatigued,
+        keep_card,
     )
     table = table.with_actor(attacker_side, result.attacker)
     table = table.with_actor(defender_side, result.defender)
@@ -110,10 +112,11 @@ def exchange_entry(result: Exchange) -> str:
         verdict = f"hit for {result.damage} damage"
     else:
         verdict = "held (defenders win ties)" if result.margin == 0 else "held"
+    kept = " (kept: Not in My House)" if result.card_kept else ""
     return (
         f"{attacker} attacks {defender} ({result.attack.value}): "
         f"{card_name(result.attacker_card)} for {result.attack_total} against "
-        f"{card_name(result.defender_card)} for {result.defence_total}, {verdict}; "
+        f"{card_name(result.defender_card)}{kept} for {result.defence_total}, {verdict}; "
         f"{defender}'s {result.attack.value} threshold {result.threshold_before}"
         f" \u2192 {result.threshold_after}."
     )
@@ -133,6 +136,7 @@ def play_fight_card(
     defence_gear: DefencePool,
     attack: Attack,
     defender_fatigued: bool = False,
+    keep_card: bool = False,
 ) -> tuple[Table, Exchange | None]:
     """A card chosen from a hand in a fight: "all parties select their card
     before anyone announces their total pool". With no card face down it is the
@@ -155,6 +159,7 @@ def play_fight_card(
         attack,
         card_fields=("pick", "pick"),
         defender_fatigued=defender_fatigued,
+        keep_card=keep_card,
     )
 
 

@@ -31,10 +31,12 @@ from rules_py.huldufolk.characters.at_play import (
     party_result,
 )
 from rules_py.huldufolk.harm import HEAL_SPLIT_NOTE, power
+from rules_py.huldufolk.influence import EDGE_NOTE
 from rules_py.huldufolk.melee import (
     BURN_SPEND_NOTE,
+    CHRISTI_BURN_NOTE,
+    CHRISTI_KEYS,
     CHRISTI_NOTE,
-    DEATH_RANGE_NOTE,
     ENTROPY_FEWER_NOTE,
     GUARD_NOTE,
     HOUSE_THRESHOLD_NOTE,
@@ -48,7 +50,8 @@ from rules_py.huldufolk.melee import (
     toggle_out,
     use_aid,
 )
-from rules_py.huldufolk.widgets.melee.form import FIELDS, NOBODY, MeleeValues
+from rules_py.huldufolk.melee.reach import DEATH_REACH_RULE, death_targets, place
+from rules_py.huldufolk.widgets.melee.form import DEATH_POWERS, FIELDS, NOBODY, MeleeValues
 from rules_py.huldufolk.widgets.melee.setup import (
     index_of,
     load,
@@ -74,11 +77,11 @@ INITIATIVE_NOTE = (
 CHOICES = (
     ENTROPY_FEWER_NOTE,
     BURN_SPEND_NOTE,
-    DEATH_RANGE_NOTE,
     HOUSE_THRESHOLD_NOTE,
     GUARD_NOTE,
     VENGEANCE_NOTE,
     CHRISTI_NOTE,
+    CHRISTI_BURN_NOTE,
     HEAL_SPLIT_NOTE,
     BURN_ABOVE_RANK_NOTE,
     NO_RANK_NOTE,
@@ -105,7 +108,10 @@ def _preview_targets(melee: Melee, values: MeleeValues, attacker: int) -> tuple[
     except RulesInputError:
         return None
     if values.power.startswith("death"):
-        found = tuple(i for i in melee.foes_of(attacker) if i not in chosen)
+        try:
+            found, _ = death_targets(melee, attacker, values.power, chosen)
+        except RulesInputError:
+            return None
     else:
         found = tuple(i for i in chosen if i != attacker and not melee.fighters[i].out)
     return found or None
@@ -154,7 +160,14 @@ def _use(melee: Melee, call: Call[MeleeValues]) -> tuple[Melee, list[Block]]:
     ):
         if key != NOBODY:
             heals.append((index_of(key, melee, field), points))
-    melee = use_aid(melee, user, values.aid, target, heals, values.proper_function)
+    keep = [
+        name
+        for name, on in (("vengeance", values.keep_vengeance), ("guard", values.keep_guard))
+        if on
+    ]
+    if values.aid not in ("christi_spend", "christi_burn"):
+        keep = []  # the boxes are shown (and read) only where the Spend chooses
+    melee = use_aid(melee, user, values.aid, target, heals, values.proper_function, keep)
     return melee, [outcome("Power used"), line(melee.log[-1])]
 
 
@@ -174,6 +187,9 @@ def handle(call: Call[MeleeValues]) -> dict[str, Any]:
         melee, view = _use(melee, call)
     elif call.action == "out":
         melee = toggle_out(melee, index_of(values.target, melee, "target"))
+        view = [line(melee.log[-1])]
+    elif call.action == "place":
+        melee = place(melee, index_of(values.target, melee, "target"), values.metres)
         view = [line(melee.log[-1])]
     elif call.action == "round":
         melee = new_round(melee)
@@ -239,16 +255,18 @@ def choices_for(melee: Melee, values: MeleeValues) -> tuple[str, ...]:
         picked.append(DEATH_ODDS_NOTE)
     if key in ("death_spend", "death_burn"):
         picked.append(BURN_SPEND_NOTE)
-    if key == "death_burn":
-        picked.append(DEATH_RANGE_NOTE)
+    if key.startswith("death"):
+        picked += [DEATH_REACH_RULE, EDGE_NOTE]
     if values.mode == "attack" and values.keep_card:
         picked.append(HOUSE_THRESHOLD_NOTE)
     if key.startswith("bodyguard"):
         picked.append(GUARD_NOTE)
     if key.startswith("vengeance"):
         picked.append(VENGEANCE_NOTE)
-    if key == "christi":
+    if key in CHRISTI_KEYS:
         picked.append(CHRISTI_NOTE)
+    if key == "christi_burn":
+        picked.append(CHRISTI_BURN_NOTE)
     if key == "field_medic_spend":
         picked.append(HEAL_SPLIT_NOTE)
     if key != "attack":
@@ -273,8 +291,9 @@ WIDGETS = (
         title="Fight of one against several",
         summary=(
             "One actor against several foes, each with its own deck, thresholds and damage: "
-            "attacks on one, three (Entropy) or every foe (I am become Death), the damage and "
-            "healing powers, Belief spent by every Spend and Burn; reads and changes the party."
+            "attacks on one, three (Entropy) or every foe within the attacker's Influence (I am "
+            "become Death), the damage and healing powers, In Persona Christi, Belief spent by "
+            "every Spend and Burn; reads and changes the party."
         ),
         hand_roll=(
             "Write each foe's cards and thresholds on its own line. For each attack, every "
@@ -288,6 +307,12 @@ WIDGETS = (
             Action("play", "Play card", random=False, shown_when={"mode": ("attack",)}),
             Action("use", "Use power", random=False, shown_when={"mode": ("power",)}),
             Action("odds", "Hands and odds", auto=True, random=False),
+            Action(
+                "place",
+                "Place target",
+                random=False,
+                shown_when={"mode": ("attack",), "power": DEATH_POWERS},
+            ),
             Action("out", "Target out of the fight (or back)", random=False),
             Action("round", "New round", random=False),
             Action("rest", "Rest (thresholds)", random=False),

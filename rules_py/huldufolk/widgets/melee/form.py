@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from rules_py.huldufolk.actors import NAME_MAX, PATRON_THRESHOLD, PLAYER_THRESHOLD
 from rules_py.huldufolk.characters.sheet import BELIEF_TO_SPEND_MAX
 from rules_py.huldufolk.harm import PROPER_FUNCTION_SPEND, power
+from rules_py.huldufolk.influence import METRES_MAX
 from rules_py.huldufolk.melee import AID_POWERS, ATTACK_POWERS, FOES_MAX, fighter_keys
 from rules_py.huldufolk.melee.saved import POOL_MAX
 from rules_py.huldufolk.tables import belief_ranks
@@ -21,10 +22,11 @@ from rules_py.widget import (
     int_field,
 )
 
-__all__ = ["FIELDS", "NOBODY", "MeleeValues", "fighter_label"]
+__all__ = ["DEATH_POWERS", "FIELDS", "NOBODY", "MeleeValues", "fighter_label"]
 
 NOBODY = "none"
 ATTACK = {"mode": ("attack",)}
+DEATH_POWERS = ("death", "death_spend", "death_burn")
 AID = {"mode": ("power",)}
 
 
@@ -65,8 +67,11 @@ class MeleeValues(FormValues):
     exclude: str
     defend_with: str
     keep_card: bool
+    metres: int
     card: int
     proper_function: bool
+    keep_vengeance: bool
+    keep_guard: bool
     heal_1: int
     heal_2: int
     heal_3: int
@@ -201,6 +206,15 @@ FIELDS: tuple[Field, ...] = (
         "Defender: Not in My House, Spend (Demesne 5): the card is not expended",
         shown_when=_attack_with("entropy", "entropy_spend", "death", "death_spend", "death_burn"),
     ),
+    int_field(
+        "metres",
+        "Target's distance from the hero (metres)",
+        0,
+        0,
+        METRES_MAX,
+        shown_when=_attack_with(*DEATH_POWERS),
+        help="Place target marks it; the attacker's Belief rank gives the Influence radii.",
+    ),
     # The hand (the preview's step) is drawn here.
     int_field(
         "card",
@@ -215,6 +229,17 @@ FIELDS: tuple[Field, ...] = (
         "proper_function",
         "The healer has Proper Function (Alleviation 4)",
         shown_when=_power_with("field_medic", "field_medic_spend"),
+    ),
+    bool_field(
+        "keep_vengeance",
+        "Keep Swift Vengeance on the user",
+        shown_when=_power_with("christi_spend", "christi_burn"),
+        help="In Persona Christi's Spend: the effects you keep; the others end.",
+    ),
+    bool_field(
+        "keep_guard",
+        "Keep the Bodyguard on the user",
+        shown_when=_power_with("christi_spend", "christi_burn"),
     ),
     int_field(
         "heal_1",

@@ -49,6 +49,8 @@ def fighters_table(melee: Melee) -> Block:
         who = f.name + (" (hero)" if index == HERO else "")
         belief = f"Belief {f.belief_to_spend} (rank {f.belief})" if f.belief else "no Belief"
         state = [_threshold(f), f"damage {f.damage}", belief]
+        if f.metres:  # marked with Place target; unmarked foes stand by the hero
+            state.append(f"{f.metres} m from the hero")
         effects = _effects(melee, f)
         if effects != "-":
             state.append(effects)

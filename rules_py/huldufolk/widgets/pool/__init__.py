@@ -16,7 +16,8 @@ from typing import Any
 from rules_py.huldufolk.actors import DEFENCE_LOSS
 from rules_py.huldufolk.cards import ACE, card_name
 from rules_py.huldufolk.characters.at_play import PARTY_NOTE
-from rules_py.huldufolk.play import REST_RULE, end_combat, fresh_table, rest, to_json
+from rules_py.huldufolk.demesne import HOUSE_THRESHOLD_NOTE
+from rules_py.huldufolk.play import REST_RULE, SideKey, end_combat, fresh_table, rest, to_json
 from rules_py.huldufolk.pools import FOCUS_BONUS, QUALITY_BONUS
 from rules_py.huldufolk.widgets.pool import moves, party
 from rules_py.huldufolk.widgets.pool.form import FIELDS, PoolValues
@@ -37,10 +38,17 @@ def handle(call: Call[PoolValues]) -> dict[str, Any]:
     # One deck per actor: the party's members play with their own cards.
     tbl = party.seat(tbl, call.table)
     before = tbl
-    belief: int | None = None
+    beliefs: dict[SideKey, int] = {}
     paid = ""
     if call.action == "power" and values.mode == "powers":
         belief, paid = party.belief_left(call.table, values.power)
+        if belief is not None:
+            beliefs["a"] = belief
+    elif call.action == "play" and values.keeps_card:
+        # Not in My House's Spend is paid when the defence card is played.
+        pending = tbl.pending
+        resolves = "pick" not in call.extra or (pending is not None and pending.kind == "exchange")
+        beliefs, paid = party.house_payment(tbl, call.table, values.attacker, resolves)
     if call.action == "reset":
         view = [outcome("New decks"), line(tbl.log[-1])]
     elif call.action == "rest":
@@ -53,6 +61,8 @@ def handle(call: Call[PoolValues]) -> dict[str, Any]:
         tbl, view = moves.initiative(tbl, call)
     elif call.action == "play":
         tbl, view = moves.play(tbl, call)
+        if paid:
+            view += [line(paid), note(HOUSE_THRESHOLD_NOTE)]
     elif call.action == "power":
         tbl, view = moves.power(tbl, call)
         if paid:
@@ -69,7 +79,7 @@ def handle(call: Call[PoolValues]) -> dict[str, Any]:
     if party.seated(call.table):
         view.append(note(PARTY_NOTE if call.action != "reset" else party.RESET_NOTE))
         if tbl is not before:
-            response.update(party.party_changes(tbl, call.table, call.action, tbl.log[-1], belief))
+            response.update(party.party_changes(tbl, call.table, call.action, tbl.log[-1], beliefs))
     return response
 
 

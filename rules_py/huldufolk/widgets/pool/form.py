@@ -32,7 +32,13 @@ class PoolValues(FormValues):
     b: SideValues
     card: int
     defence_card: int
+    keep_card: bool
     contest_card: int
+
+    @property
+    def keeps_card(self) -> bool:
+        """Not in My House's box, read only where it is shown (a supernatural attack)."""
+        return self.keep_card and self.mode == "fight" and self.attack_kind == "supernatural"
 
     def side(self, key: SideKey) -> SideValues:
         return self.a if key == "a" else self.b
@@ -125,5 +131,11 @@ FIELDS: tuple[Field, ...] = (
         help="1 is the Ace. Or choose a card from the hand shown above.",
     ),
     int_field("defence_card", "Defender's card", ACE, ACE, HIGHEST_CARD, shown_when=when(FIGHT)),
+    bool_field(
+        "keep_card",
+        "Defender: Not in My House, Spend (Demesne 5): the card is not expended",
+        shown_when={**when(FIGHT), "attack_kind": ("supernatural",)},
+        help="In the defender's Demesne, against a supernatural power; a level 5 Spend.",
+    ),
     int_field("contest_card", "Side B's card", ACE, ACE, HIGHEST_CARD, shown_when=when(CONTEST)),
 )

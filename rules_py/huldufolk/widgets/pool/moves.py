@@ -91,7 +91,9 @@ def play_fight_move(tbl: Table, call: Call[PoolValues]) -> tuple[Table, list[Blo
     fatigued = values.side(defender).fatigued
     if "pick" in call.extra:
         card = picked_card(call)
-        tbl, maybe = play_fight_card(tbl, attacker, card, attack_pool, gear, kind, fatigued)
+        tbl, maybe = play_fight_card(
+            tbl, attacker, card, attack_pool, gear, kind, fatigued, values.keeps_card
+        )
         if maybe is None:
             name, foe = tbl.actor(attacker).name, tbl.actor(defender).name
             return tbl, [line(f"{name} has chosen a card face down. {foe}: choose a defence card.")]
@@ -106,6 +108,7 @@ def play_fight_move(tbl: Table, call: Call[PoolValues]) -> tuple[Table, list[Blo
             values.defence_card,
             kind,
             defender_fatigued=fatigued,
+            keep_card=values.keeps_card,
         )
     hit_or_held = (
         outcome(f"HIT: {result.damage} damage to {result.defender.name}")

@@ -5,6 +5,7 @@ power's Spend or Burn draws on the acting member's Belief."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -17,7 +18,8 @@ from rules_py.huldufolk.characters.at_play import (
     member_after,
     party_result,
 )
-from rules_py.huldufolk.play import SideKey, Table
+from rules_py.huldufolk.demesne import house_costs_by_rank, pay_house
+from rules_py.huldufolk.play import SideKey, Table, acting_side, other
 from rules_py.huldufolk.powers import refresh_effects, restore_effects
 from rules_py.widget import JsonValue
 
@@ -26,6 +28,7 @@ __all__ = [
     "RESET_NOTE",
     "belief_left",
     "fill",
+    "house_payment",
     "party_changes",
     "seat",
     "seated",
@@ -75,14 +78,35 @@ def belief_left(table: AtTable, power_key: str) -> tuple[int | None, str]:
     ), f"{actor.name}: {cost.words} ({cost.reason})."
 
 
+def house_payment(
+    tbl: Table, table: AtTable, attacker: str, resolves: bool
+) -> tuple[dict[SideKey, int], str]:
+    """Not in My House's Spend for the defender of the exchange about to be
+    resolved: its Belief to spend after it (a party member's, refused when
+    short, field ``keep_card``) and the cost in words. A side the party does
+    not play keeps no Belief: the words give the cost at each rank."""
+    if not resolves:
+        return {}, ""
+    side = other(acting_side(tbl, attacker))
+    member = dict(_members(table)).get(side)
+    if member is None:
+        name = tbl.actor(side).name
+        return {}, (
+            f"{name}: Not in My House costs {house_costs_by_rank()}. {name}'s Belief is not "
+            "kept here: choose them in the party to have it drawn."
+        )
+    left, words = pay_house(member.belief, member.belief_to_spend, member.name)
+    return {side: left}, words
+
+
 def party_changes(
-    tbl: Table, table: AtTable, action: str, summary: str, belief: int | None
+    tbl: Table, table: AtTable, action: str, summary: str, beliefs: Mapping[SideKey, int]
 ) -> dict[str, JsonValue]:
     pairs = []
     for key, member in _members(table):
         after = member_after(member, tbl.actor(key), tbl.damage(key))
-        if key == "a" and belief is not None:
-            after = replace(after, belief_to_spend=belief)
+        if key in beliefs:
+            after = replace(after, belief_to_spend=beliefs[key])
         pairs.append((member, after))
     actor = huldufolk_table(table).actor
     return party_result(pairs, summary, actor, bookkeeping=action in BOOKKEEPING)
