@@ -73,6 +73,9 @@ def test_a_group_attack_applied_to_the_defender_and_undone(
     )
     expect(result).to_contain_text("3 counted: 3 risk and one mark (crush), 1 of its 3 risk")
     expect(result).to_contain_text("attacker 1 first")
+    changes = roller.locator('[data-role="party-changes"]')
+    expect(changes).to_contain_text("Wen: Risk 2 \u2192 5")
+    expect(changes).to_contain_text("Wen: Marks none \u2192 crush martial")  # as the panel shows it
     roller.locator('button[data-role="apply"]').click()
     expect(roller.locator('button[data-role="undo"]')).to_be_visible()
 

@@ -229,8 +229,8 @@ def test_two_attackers_apply_to_the_defender() -> None:
     assert after["threats"] == ["weaken"]
     assert after["marks"] == [{"mark": "crush", "form": "martial"}]
     assert {c["why"] for c in result["changes"]} == {
-        "Group attack: attacker 1 2 risk and one threat; attacker 2 1 risk and one mark "
-        "(3 risk in all)"
+        "Group attack: attacker 1 imposes 2 risk and one threat; attacker 2 imposes 1 risk "
+        "and one mark (3 risk in all)"
     }
 
 

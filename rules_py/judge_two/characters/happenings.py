@@ -225,7 +225,7 @@ def group_attacked(
         lines.append(f"Attacker {part.attacker}: {part.chosen.text}{capped}.")
         lines.extend(said)
     risk = sum(part.imposed.risk for part in parts)
-    each = "; ".join(f"attacker {part.attacker} {part.imposed.text}" for part in parts)
+    each = "; ".join(f"attacker {part.attacker} imposes {part.imposed.text}" for part in parts)
     summary = f"Group attack: {each} ({risk} risk in all)"
     notes = [*result.notes, MARK_ONCE_NOTE]
     if member.kind == "brute":
