@@ -5,6 +5,9 @@ three in all, a threat and a mark), and Undo takes it back."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import PYODIDE_TIMEOUT_MS
@@ -32,10 +35,19 @@ def _wen(page: Page) -> dict:
     return found
 
 
+@pytest.fixture
+def phone(phone_page: Page) -> Iterator[Page]:
+    """The phone tab, its party and choices cleared after the test: the tests
+    of a session share one profile, and a party left acting would fill the
+    rollers of the next test's pages."""
+    yield phone_page
+    phone_page.evaluate("() => localStorage.clear()")
+
+
 def test_a_group_attack_applied_to_the_defender_and_undone(
-    phone_page: Page, base_url: str
+    phone: Page, base_url: str
 ) -> None:
-    page = phone_page
+    page = phone
     fresh_start(page, base_url + "judge-two/conflicts/")
     create_member(page, "judge_two", "Ana")
     panel = open_panel(page)
@@ -58,6 +70,11 @@ def test_a_group_attack_applied_to_the_defender_and_undone(
     roller.locator('input[name="degrees1"]').fill("0")
     roller.locator('input[name="degrees2"]').fill("1")
     more = roller.locator("details.rp-more")
+    # Each of the two attackers' consequences, threats and mark; not the third's.
+    expect(more.locator("summary")).to_have_text("More options (8)")
+    roller.locator('select[name="attackers"]').select_option("3")
+    expect(more.locator("summary")).to_have_text("More options (12)")
+    roller.locator('select[name="attackers"]').select_option("2")
     if more.get_attribute("open") is None:
         more.locator("summary").click()
     roller.locator('select[name="attacker1_threat"]').select_option("weaken")
