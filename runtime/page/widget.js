@@ -233,6 +233,13 @@ export class Widget {
     for (const field of this.spec.fields) {
       fieldOf(this.inputs[field.name]).hidden = !fieldVisible(field, values);
     }
+    if (this.more) {
+      // "More options" counts the fields this mode shows, and goes when it shows none.
+      const shown = this.spec.fields.filter((f) => f.advanced && fieldVisible(f, values)).length;
+      const summary = this.more.querySelector("summary");
+      if (summary) summary.textContent = "More options (" + shown + ")";
+      this.more.hidden = shown === 0;
+    }
     // The main button is the first one that applies in this mode: drawn as
     // the main one, and run by Enter (see the form's submit). A mode whose
     // first action is hidden ("Use power" of a card pool) has one too.

@@ -74,10 +74,13 @@ from rules_py.judge_two.attacks.exchanges import (
     pc_attack,
 )
 from rules_py.judge_two.attacks.group import (
+    GROUP_ORDER_RULE,
     GROUP_RISK_MAX,
     GROUP_SHORTFALL_RULE,
     GroupAttackResult,
+    GroupImposed,
     group_attack,
+    group_consequences,
     group_counter,
     group_succeeds,
 )
@@ -110,6 +113,7 @@ __all__ = [
     "DEGREES_MAX",
     "DISGUISES",
     "DISGUISE_REVEALED",
+    "GROUP_ORDER_RULE",
     "GROUP_RISK_MAX",
     "GROUP_SHORTFALL_RULE",
     "GUARD_RISK",
@@ -131,6 +135,7 @@ __all__ = [
     "DefenderKind",
     "Exchange",
     "GroupAttackResult",
+    "GroupImposed",
     "GuardResult",
     "PlayerVersusPlayer",
     "ResistanceSource",
@@ -143,6 +148,7 @@ __all__ = [
     "counter_attack",
     "disguise_revealed",
     "group_attack",
+    "group_consequences",
     "group_counter",
     "group_succeeds",
     "guard",

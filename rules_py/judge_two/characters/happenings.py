@@ -13,7 +13,7 @@ among them and names the threats and the mark.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rules_py.core.errors import RulesInputError, require_int
 from rules_py.judge_two import attacks, statuses
@@ -36,11 +36,13 @@ __all__ = [
     "DEFENDER_KINDS",
     "MARK_ONCE_NOTE",
     "REST_NOTE",
+    "AttackerChoice",
     "attack_made",
     "attacked",
     "compose",
     "countered",
     "defender_of",
+    "group_attacked",
     "guard",
     "impose",
     "omen",
@@ -178,6 +180,53 @@ def attacked(
     after, lines = _impose(member, option, form, threats, mark)
     counted = f" + {result.counted_risk} risk" if result.counted_risk else ""
     summary = f"Attacked: {degrees}{counted} degrees, {option.text}"
+    notes = [*result.notes, MARK_ONCE_NOTE]
+    if member.kind == "brute":
+        notes.append(BRUTE_RESISTANCE_NOTE)
+    return Outcome(after, summary, tuple(lines), tuple(notes))
+
+
+@dataclass(frozen=True)
+class AttackerChoice:
+    """One attacker's choice in a group attack: the consequences (1 = the
+    first listed), the threats and the mark it names."""
+
+    option: int
+    threats: tuple[str, ...]
+    mark: str
+
+
+def group_attacked(
+    member: JudgeTwoCharacter,
+    degrees: Sequence[int],
+    form: str,
+    choices: Sequence[AttackerChoice],
+    *,
+    veiled: bool = False,
+) -> Outcome:
+    """A successful group attack on ``member``: each attacker's own degrees
+    against the risk before the attack, each its chosen consequences, in the
+    attackers' order, risk until three in all (``attacks.GROUP_ORDER_RULE``)."""
+    result = attacks.group_attack(degrees, defender_of(member, form), veiled=veiled)
+    parts = attacks.group_consequences(
+        result, [choice.option for choice in choices], [choice.mark for choice in choices]
+    )
+    after = member
+    lines: list[str] = []
+    for part, choice in zip(parts, choices, strict=True):
+        try:
+            after, said = _impose(after, part.imposed, form, choice.threats, choice.mark)
+        except RulesInputError as error:  # name the attacker's own field
+            field = f"attacker{part.attacker}_{error.field}"
+            raise RulesInputError(field, error.message) from None
+        capped = (
+            f", {part.imposed.risk} of its {part.chosen.risk} risk counting" if part.capped else ""
+        )
+        lines.append(f"Attacker {part.attacker}: {part.chosen.text}{capped}.")
+        lines.extend(said)
+    risk = sum(part.imposed.risk for part in parts)
+    each = "; ".join(f"attacker {part.attacker} imposes {part.imposed.text}" for part in parts)
+    summary = f"Group attack: {each} ({risk} risk in all)"
     notes = [*result.notes, MARK_ONCE_NOTE]
     if member.kind == "brute":
         notes.append(BRUTE_RESISTANCE_NOTE)

@@ -16,7 +16,8 @@ const ATTEMPTS = 4; // another tab wrote between the call and the write: ask aga
 
 /** @param {unknown} value */
 function shown(value) {
-  if (Array.isArray(value)) return value.length ? value.map((v) => typeof v === "object" ? JSON.stringify(v) : String(v)).join(", ") : "none";
+  // A record in a list (a Judge Two mark and its form) reads as the panel shows it: "crush martial".
+  if (Array.isArray(value)) return value.length ? value.map((v) => v && typeof v === "object" ? Object.values(v).join(" ") : String(v)).join(", ") : "none";
   if (value === true) return "yes";
   if (value === false) return "no";
   return String(value);

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules_py.judge_two import attacks
+from rules_py.judge_two import attacks, statuses
 from rules_py.judge_two import judging as jt
+from rules_py.judge_two.characters.happenings import AttackerChoice
 from rules_py.judge_two.widgets.party_links import CONFLICT_FIELD, choice_fields
 from rules_py.widget import Field, FormValues, bool_field, choice_field, int_field
 
-__all__ = ["ATTACK", "COUNTER", "DEFENDED", "FIELDS", "GROUP", "GUARD", "PVP", "AttackValues"]
+__all__ = [
+    "ATTACK",
+    "COUNTER",
+    "DEFENDED",
+    "FIELDS",
+    "GROUP",
+    "GROUP_CHOICE_FIELDS",
+    "GUARD",
+    "PVP",
+    "AttackValues",
+]
 
 ATTACK, GROUP, GUARD, COUNTER, PVP = "attack", "group", "guard", "counter", "pvp"
 DEFENDED = (ATTACK, GROUP, GUARD, PVP)  # situations with a defender's risk and resistance
@@ -53,16 +64,88 @@ class AttackValues(FormValues):
     threat: str
     threat2: str
     mark: str
+    attacker1_impose: int
+    attacker1_threat: str
+    attacker1_threat2: str
+    attacker1_mark: str
+    attacker2_impose: int
+    attacker2_threat: str
+    attacker2_threat2: str
+    attacker2_mark: str
+    attacker3_impose: int
+    attacker3_threat: str
+    attacker3_threat2: str
+    attacker3_mark: str
 
     @property
     def group_degrees(self) -> list[int]:
         """Each attacker's degrees in a group attack, for as many as attack."""
         return [self.degrees1, self.degrees2, self.degrees3][: int(self.attackers)]
 
+    @property
+    def group_choices(self) -> list[AttackerChoice]:
+        """Each attacker's consequences, threats and mark, for as many as attack."""
+        return [
+            AttackerChoice(
+                getattr(self, f"attacker{n}_impose"),
+                (getattr(self, f"attacker{n}_threat"), getattr(self, f"attacker{n}_threat2")),
+                getattr(self, f"attacker{n}_mark"),
+            )
+            for n in range(1, int(self.attackers) + 1)
+        ]
+
 
 def _when(*situations: str, **more: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     return {"situation": situations, **more}
 
+
+_THREATS = [(t, t.capitalize()) for t in statuses.THREATS]
+_MARKS = [(m, m.capitalize()) for m in statuses.MARKS]
+
+
+def _attacker_fields(number: int) -> tuple[Field, ...]:
+    """One group attacker's own consequences, as a single attack chooses them;
+    each attacker's default threats and mark differ (a mark is borne once)."""
+    shown = _when(GROUP) if number < 3 else _when(GROUP, attackers=("3",))
+    threats = statuses.THREATS
+    return (
+        int_field(
+            f"attacker{number}_impose",
+            f"Attacker {number}: consequences to impose (1 = the first listed)",
+            1,
+            1,
+            3,
+            shown_when=shown,
+            advanced=True,
+        ),
+        choice_field(
+            f"attacker{number}_threat",
+            f"Attacker {number}: threat imposed",
+            _THREATS,
+            threats[(number - 1) % len(threats)],
+            shown_when=shown,
+            advanced=True,
+        ),
+        choice_field(
+            f"attacker{number}_threat2",
+            f"Attacker {number}: second threat",
+            _THREATS,
+            threats[number % len(threats)],
+            shown_when=shown,
+            advanced=True,
+        ),
+        choice_field(
+            f"attacker{number}_mark",
+            f"Attacker {number}: mark imposed",
+            _MARKS,
+            statuses.MARKS[number - 1],
+            shown_when=shown,
+            advanced=True,
+        ),
+    )
+
+
+GROUP_CHOICE_FIELDS = tuple(field for number in (1, 2, 3) for field in _attacker_fields(number))
 
 FIELDS: tuple[Field, ...] = (
     choice_field(
@@ -239,7 +322,7 @@ FIELDS: tuple[Field, ...] = (
         attacks.ATTACK_NUMBER_MAX,
         shown_when=_when(PVP),
     ),
-    replace(CONFLICT_FIELD, shown_when=_when(ATTACK, GUARD, COUNTER, PVP)),
+    replace(CONFLICT_FIELD, shown_when=_when(ATTACK, GROUP, GUARD, COUNTER, PVP)),
     choice_field(
         "counter_boon",
         "Defender's readied power boon",
@@ -261,4 +344,5 @@ FIELDS: tuple[Field, ...] = (
         shown_when=_when(COUNTER, conflict=("martial",)),
     ),
     *choice_fields(_when(ATTACK, GUARD, COUNTER, PVP), advanced=True),
+    *GROUP_CHOICE_FIELDS,
 )

@@ -15,11 +15,20 @@ from rules_py.judge_two.characters.happenings import (
     attacked,
     countered,
     defender_of,
+    group_attacked,
     guard,
     impose,
 )
 from rules_py.judge_two.widgets.attack.eligibility import counter_eligibility
-from rules_py.judge_two.widgets.attack.form import ATTACK, COUNTER, GUARD, PVP, AttackValues
+from rules_py.judge_two.widgets.attack.form import (
+    ATTACK,
+    COUNTER,
+    GROUP,
+    GROUP_CHOICE_FIELDS,
+    GUARD,
+    PVP,
+    AttackValues,
+)
 from rules_py.judge_two.widgets.party_links import (
     SHEET_WINS_NOTE,
     Filled,
@@ -40,6 +49,7 @@ LABELS = {
     "mark": "Mark imposed",
     "kind": "Kind",
     "risk": "Risk",
+    **{field.name: field.label for field in GROUP_CHOICE_FIELDS},
 }
 
 
@@ -99,6 +109,21 @@ def situation_changes(values: AttackValues, table: AtTable) -> tuple[list[JsonVa
                 ),
             )
         )
+    elif situation == GROUP and target is not None:
+        # A failed group attack changes no one: the view says who may counter.
+        if attacks.group_succeeds(values.group_degrees):
+            steps.append(
+                (
+                    target,
+                    lambda m: group_attacked(
+                        m,
+                        values.group_degrees,
+                        values.conflict,
+                        values.group_choices,
+                        veiled=values.veiled,
+                    ),
+                )
+            )
     elif situation == COUNTER and target is not None:
         if not counter_eligibility(values).eligible:
             blocks.append(note("Nothing to apply: this defender cannot counter-attack."))

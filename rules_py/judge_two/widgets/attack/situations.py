@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules_py.core.errors import RulesInputError
 from rules_py.judge_two import attacks
+from rules_py.judge_two.characters.happenings import AttackerChoice
 from rules_py.judge_two.widgets.attack.eligibility import counter_eligibility
 from rules_py.judge_two.widgets.attack.form import ATTACK, COUNTER, GROUP, GUARD, PVP, AttackValues
 from rules_py.widget import Block, facts, line, note, outcome
@@ -72,21 +73,52 @@ def _group(values: AttackValues) -> list[Block]:
             line(attacks.group_counter(kind)),
         ]
     result = attacks.group_attack(degrees, _defender(values), veiled=values.veiled)
+    choices = values.group_choices
+    parts = attacks.group_consequences(
+        result, [choice.option for choice in choices], [choice.mark for choice in choices]
+    )
+    chosen_risk = sum(part.chosen.risk for part in parts)
+    rows = [
+        (f"Attacker {part.attacker}", _attacker_text(each, part, choice))
+        for each, part, choice in zip(result.each, parts, choices, strict=True)
+    ]
+    rows.append(("Risk in all", _risk_in_all(result.risk_imposed, chosen_risk)))
+    rows.append(("Defender's risk after", _risk(result.risk_after)))
     blocks: list[Block] = [
         outcome(f"The group attack succeeds: {result.risk_imposed} risk in all", "bad"),
-        facts(
-            [
-                (
-                    f"Attacker {n}",
-                    f"{each.degrees} counted: {attacks.consequences_text(each.options)}",
-                )
-                for n, each in enumerate(result.each, start=1)
-            ]
-            + [("Defender's risk after", _risk(result.risk_after))]
-        ),
+        facts(rows),
     ]
+    blocks.extend(
+        line(f"Attacker {n} may impose: {_numbered(each.options)}.")
+        for n, each in enumerate(result.each, start=1)
+    )
     blocks.extend(note(text) for text in result.notes)
     return blocks
+
+
+def _attacker_text(
+    each: attacks.AttackResult, part: attacks.GroupImposed, choice: AttackerChoice
+) -> str:
+    """ "4 counted: 3 risk and two threats (weaken, disarm), 1 of its 3 risk counting"."""
+    chosen = part.chosen
+    named = [*choice.threats[: chosen.threats], *([choice.mark] if chosen.marks else [])]
+    text = f"{each.degrees} counted: {chosen.text}"
+    if named:
+        text += f" ({', '.join(named)})"
+    if part.capped:
+        text += f", {part.imposed.risk} of its {chosen.risk} risk counting"
+    return text
+
+
+def _risk_in_all(imposed: int, chosen: int) -> str:
+    if chosen > attacks.GROUP_RISK_MAX:
+        return f"{imposed} ({chosen} chosen; at most {attacks.GROUP_RISK_MAX} in all)"
+    return str(imposed)
+
+
+def _numbered(options: tuple[attacks.Consequence, ...]) -> str:
+    """ "1 = 3 risk and one mark, 2 = 3 risk and two threats"."""
+    return ", ".join(f"{n} = {option.text}" for n, option in enumerate(options, start=1))
 
 
 def _guard(values: AttackValues) -> list[Block]:
