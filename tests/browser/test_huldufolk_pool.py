@@ -3,6 +3,7 @@ whole exchange, state kept across reloads, illegal moves, a phone screen."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -176,6 +177,15 @@ def test_illegal_moves_are_refused_and_nothing_is_lost(
     assert console.errors == []
 
 
+def _store_while_away(page: Page, url: str, key: str, text: str) -> None:
+    """Writes ``text`` under ``key`` from the site's home page (no roller
+    there), then opens ``url``: a write the widget's page still had queued
+    (its preview's state, under the store's lock) cannot land over it."""
+    page.goto(url.split("huldufolk/")[0])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, text])
+    page.goto(url)
+
+
 def test_a_corrupt_saved_state_is_discarded_with_a_notice(
     page: Page, pool_urls: dict[str, str], console: ConsoleLog
 ) -> None:
@@ -185,8 +195,7 @@ def test_a_corrupt_saved_state_is_discarded_with_a_notice(
     # Kept as page/store.js keeps it, a state Python cannot use: Python's notice.
     for broken in ({"version": 99}, {"version": 1, "a": {"hand": [1, 77]}}):
         envelope = {"format": 1, "rev": 1, "applied": [], "value": broken}
-        page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))", [key, envelope])
-        page.reload()
+        _store_while_away(page, pool_urls["test"], key, json.dumps(envelope))
         page.wait_for_selector(
             f'.rp-widget[data-widget="{NAME}"][data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS
         )
@@ -196,8 +205,7 @@ def test_a_corrupt_saved_state_is_discarded_with_a_notice(
         )
         assert hand_text(widget) == "Ace (never spent), 2, 3, 4, 5, 6, 7, 8, 9, 10"
     # Not even JSON: the store sets it aside (offered for download) before Python sees it.
-    page.evaluate("([k]) => localStorage.setItem(k, '{not json')", [key])
-    page.reload()
+    _store_while_away(page, pool_urls["test"], key, "{not json")
     widget = page.locator(f'.rp-widget[data-widget="{NAME}"]').first
     expect(widget.locator('[data-role="odds"]')).to_contain_text(
         "Cards in hand", timeout=PYODIDE_TIMEOUT_MS
