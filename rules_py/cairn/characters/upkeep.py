@@ -224,9 +224,10 @@ def settle_scar(member: CairnCharacter, number: int) -> Outcome:
     )
 
 
-def grit_rest(member: GritCharacter, rng: Rng) -> Outcome:
-    """A few hours' rest and a meal: Grit re-rolled (1d6, less 1d6 when deprived)."""
-    rolled = grit.roll_grit(grit.REST, rng, member.deprived)
+def grit_rest(member: GritCharacter, rng: Rng, less_rolled: int | None = None) -> Outcome:
+    """A few hours' rest and a meal: Grit re-rolled (1d6, less 1d6 when
+    deprived; that die is ``less_rolled`` when it was rolled already)."""
+    rolled = grit.roll_grit(grit.REST, rng, member.deprived, less_rolled)
     less = f" \u2212 {rolled.less}" if rolled.less is not None else ""
     return Outcome(
         replace(member, grit=rolled.grit),
