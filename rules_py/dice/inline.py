@@ -297,7 +297,8 @@ def _with(
     if restores:
         return replace(made, restores=restores, label=f"Roll {dice}: {restores} restored")
     if creature:
-        return replace(made, creature=creature, label=f"{creature}'s attack: {made.label}")
+        whose = f"{creature}'" if creature.endswith("s") else f"{creature}'s"
+        return replace(made, creature=creature, label=f"{whose} attack: {made.label}")
     return made
 
 
