@@ -62,7 +62,8 @@ def button(found: InlineRoll, inner_html: str, name: str = "") -> str:
     accessible name says what it rolls."""
     text = html.unescape(_TAGS.sub("", inner_html)).strip()
     label = f"{name}: {text}" if name else text
-    label = f"{label}. {found.label}"
+    # A save's button is its score's word ("STR"): its label says it all.
+    label = found.label if found.save and not name else f"{label}. {found.label}"
     hooks = "".join(f' data-{name}="{html.escape(value)}"' for name, value in found.hooks.items())
     return (
         f'<button type="button" class="rp-inline-roll" data-role="inline-roll" '

@@ -67,8 +67,8 @@ export function closePopover(restoreFocus = false) {
   if (restoreFocus && anchor.isConnected) anchor.focus();
 }
 
-// Under the button (above it when the window has no room below), inside the
-// window's width, and scrolled into view below the sticky header.
+// Under the button, inside the window's width, and scrolled into view below
+// the sticky header and above the party's dock.
 /** @param {HTMLElement} box @param {HTMLElement} anchor */
 function place(box, anchor) {
   const rect = anchor.getBoundingClientRect();
@@ -77,7 +77,9 @@ function place(box, anchor) {
   box.style.setProperty("--rp-popover-left", left + window.scrollX + "px");
   box.style.setProperty("--rp-popover-top", rect.bottom + window.scrollY + 6 + "px");
   const after = box.getBoundingClientRect();
-  const bottom = window.innerHeight - 8;
+  // Above the party's dock (fixed at the bottom), so Party stays in reach.
+  const dock = document.querySelector(".rp-party-dock");
+  const bottom = (dock ? Math.min(window.innerHeight, dock.getBoundingClientRect().top) : window.innerHeight) - 8;
   if (after.bottom > bottom) {
     window.scrollBy({ top: Math.min(after.bottom - bottom, after.top - HEADER_PX - 8), behavior: "instant" });
   }
@@ -136,7 +138,12 @@ function showRoll(shown, widget, request, response, how) {
   }
   const result = response.result;
   renderView(body, result.view, host);
-  if (!how.replay) offerChanges(body, result, how.title);
+  if (!how.replay) {
+    // Apply and Undo under what happened, before the notes on how the rules read.
+    const slot = el("div", { className: "rp-popover-changes" });
+    body.insertBefore(slot, body.querySelector(":scope > .rp-note"));
+    offerChanges(slot, result, how.title);
+  }
   const seed = result.seed_text ?? "";
   const replayed = { ...request, seed };
   const link = shareUrl(widget, replayed);

@@ -34,7 +34,7 @@ def _close_panel(page: Page) -> None:
 
 
 def _tap(page: Page, button: str) -> None:
-    page.locator(button).first.tap()
+    page.locator(button).first.click()
     expect(page.locator(POPOVER + " [data-role=seed]")).to_be_visible(timeout=PYODIDE_TIMEOUT_MS)
 
 
@@ -60,7 +60,7 @@ def test_a_save_and_a_bestiary_attack_in_the_text_use_the_party(
     popover = page.locator(POPOVER)
     expect(popover).to_contain_text("Aldo's STR 12")
     expect(popover).to_contain_text(re.compile(r"Aldo's STR 12: rolled \d+, (passes|fails)\."))
-    popover.locator("[data-role=inline-odds]").tap()
+    popover.locator("[data-role=inline-odds]").click()
     expect(popover.locator("[data-role=odds]")).to_contain_text("60% (12/20)")
     page.keyboard.press("Escape")
     expect(popover).to_have_count(0)
@@ -82,17 +82,20 @@ def test_a_save_and_a_bestiary_attack_in_the_text_use_the_party(
     box = popover.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
 
-    popover.locator('button[data-role="apply"]').tap()
+    popover.locator('button[data-role="apply"]').click()
     expect(popover.locator('button[data-role="undo"]')).to_be_visible()
     assert _bea_hp(page) == hp
     # The party panel shows the new HP; the popover stays for an Undo.
     open_panel(page)
     values = member(page, "Bea").locator('[data-role="member-values"]')
     expect(values).to_contain_text(f"HP {hp}/5")
+    _close_panel(page)
     expect(popover).to_be_visible()
-    popover.locator('button[data-role="undo"]').tap()
-    expect(values).to_contain_text("HP 5/5")
+    popover.locator('button[data-role="undo"]').click()
+    expect(popover).to_contain_text("Undone.")
     assert _bea_hp(page) == 5
+    open_panel(page)
+    expect(values).to_contain_text("HP 5/5")
     # The roll log holds the roll, and who changed and how.
     log = page.locator("[data-role=roll-log-entry]")
     expect(log.filter(has_text="claws and bite").first).to_be_attached()
