@@ -100,3 +100,22 @@ def test_a_save_and_a_bestiary_attack_in_the_text_use_the_party(
     log = page.locator("[data-role=roll-log-entry]")
     expect(log.filter(has_text="claws and bite").first).to_be_attached()
     expect(log.filter(has_text="Bea: HP 5").first).to_be_attached()
+
+
+def test_a_tampered_save_or_creature_gets_the_normal_error(page: Page, base_url: str) -> None:
+    page.goto(base_url + "cairn/combat/")
+    button = page.locator(SAVE).first.element_handle()
+    button.evaluate("(b) => { b.dataset.save = 'Insight<img src=x>'; }")
+    button.click()
+    error = page.locator(POPOVER + " [data-role=error]")
+    expect(error).to_contain_text("A save of this game names one of: STR, DEX, WIL",
+                                  timeout=PYODIDE_TIMEOUT_MS)
+    expect(error).to_have_attribute("data-field", "save")
+    assert page.locator(POPOVER + " img").count() == 0
+    page.keyboard.press("Escape")
+    page.goto(base_url + "cairn/bestiary/")
+    troll = page.locator(TROLL).element_handle()
+    troll.evaluate("(b) => { b.dataset.creature = 'Root Goblin'; }")
+    troll.click()
+    expect(error).to_contain_text("Root Goblin's attack rolls 1d6", timeout=PYODIDE_TIMEOUT_MS)
+    expect(error).to_have_attribute("data-field", "expression")
