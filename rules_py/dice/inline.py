@@ -97,7 +97,7 @@ FAINT_READING = "Faint: the highest die is discarded, the other two are judged."
 # The scores a save names in each game's text. The Might and Heart text writes
 # Cairn's "DEX save" and "WIL save" (first round, Retreat, Morale) though its
 # characters have Might and Heart: the party reads those as
-# :data:`rules_py.cairn.characters.text_rolls.MIGHT_HEART_READS` says.
+# :data:`rules_py.cairn.rulesets.MIGHT_HEART_SCORES` says.
 SAVE_SCORES = {
     "cairn": ("STR", "DEX", "WIL"),
     "might_heart": ("Might", "Heart", "STR", "DEX", "WIL"),

@@ -34,7 +34,14 @@ from rules_py.cairn.characters.at_rolls import (
 )
 from rules_py.cairn.characters.foes import creature_named
 from rules_py.cairn.characters.hits import ABILITY_FIELDS, take_hit
-from rules_py.cairn.rulesets import CAIRN, GRIT, MIGHT_HEART, rule_set
+from rules_py.cairn.rulesets import (
+    CAIRN,
+    GRIT,
+    MIGHT_HEART,
+    MIGHT_HEART_SCORE_NOTE,
+    rule_set,
+    sheet_score,
+)
 from rules_py.core.errors import RulesInputError
 from rules_py.core.rng import Rng
 from rules_py.dice.inline import InlineRoll
@@ -54,7 +61,6 @@ from rules_py.widget import (
 __all__ = [
     "BLAST_NOTE",
     "MIGHT_HEART_READING",
-    "MIGHT_HEART_READS",
     "RESTORE_READING",
     "RULES_OF_GAME",
     "attack_at_table",
@@ -66,20 +72,7 @@ __all__ = [
 ]
 
 RULES_OF_GAME = {"cairn": CAIRN, "might_heart": MIGHT_HEART, "grit": GRIT}
-# The Might and Heart text names Cairn's scores where its characters have
-# Might and Heart: this site reads the body's (STR, DEX) as Might and the
-# mind's (WIL) as Heart.
-MIGHT_HEART_READS = {
-    "STR": "Might",
-    "DEX": "Might",
-    "WIL": "Heart",
-    "Might": "Might",
-    "Heart": "Heart",
-}
-MIGHT_HEART_READING = (
-    "The Might and Heart text names Cairn's DEX and WIL: a DEX save is made with Might, "
-    "a WIL save with Heart."
-)
+MIGHT_HEART_READING = MIGHT_HEART_SCORE_NOTE
 BLAST_NOTE = "A blast hits everyone in the area: only the party's target is changed here."
 RESTORE_READING = (
     "The text says \u201cattribute loss\u201d: the week restores the attribute that lost "
@@ -94,9 +87,7 @@ def _rules(found: InlineRoll) -> str:
 
 def saved_score(found: InlineRoll) -> str:
     """The sheet's score a save of the text uses ("Might" for Might and Heart's DEX)."""
-    if found.game == "might_heart":
-        return MIGHT_HEART_READS[found.save]
-    return found.save
+    return sheet_score(_rules(found), found.save)
 
 
 def _saver(found: InlineRoll, table: AtTable) -> tuple[Any, int | None]:
