@@ -237,19 +237,8 @@ def _most_lost(member: Any) -> str | None:
     return next((name for loss, name in losses if loss == most), None) if most > 0 else None
 
 
-class _Rolled(Rng):
-    """The die the text's roll rolled, given to the recovery that rolls one."""
-
-    def __init__(self, face: int) -> None:
-        super().__init__(0)
-        self.face = face
-
-    def die(self, sides: int) -> int:
-        return self.face
-
-
 def restored_at_table(
-    found: InlineRoll, rolled: int, table: AtTable
+    found: InlineRoll, rolled: int, table: AtTable, rng: Rng
 ) -> tuple[list[Block], Changes]:
     """A week of Might and Heart's recovery, its 1d6 the die just rolled."""
     from rules_py.cairn.characters.upkeep import recover_ability  # upkeep imports hits
@@ -260,6 +249,6 @@ def restored_at_table(
     ability = _most_lost(actor)
     if ability is None:
         return [line(f"{actor.name} has no attribute loss to restore. Nothing to apply.")], []
-    done = recover_ability(actor, ability, 1, True, _Rolled(rolled))
+    done = recover_ability(actor, ability, 1, True, party_rng(rng), rolled)
     blocks, changes = _applied(actor, done)
     return [*blocks, note(RESTORE_READING)], changes

@@ -175,9 +175,11 @@ def recover_ability(
     periods: int,
     healer: bool,
     rng: Rng,
+    first_rolled: int | None = None,
 ) -> Outcome:
     """Might and Heart's 1d6 a week, or the Grit variant's one a day, up to the
-    maximum (the permanent score), through :func:`recovery.recover`."""
+    maximum (the permanent score), through :func:`recovery.recover` (the
+    first week's 1d6 is ``first_rolled`` when it was rolled already)."""
     field = ABILITY_FIELDS[ability]
     done = recovery.recover(
         member.game,
@@ -187,6 +189,7 @@ def recover_ability(
         rng,
         deprived=member.deprived,
         healer=healer,
+        first_rolled=first_rolled,
     )
     if done.blocked:
         return Outcome(member, f"Nothing recovered: {done.blocked}")

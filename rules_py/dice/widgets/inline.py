@@ -116,7 +116,7 @@ def _at_table(found: InlineRoll, call: Call[InlineValues]) -> tuple[list[Block],
         return text_rolls.attack_at_table(found, rolled, call.table, call.rng)
     if found.lowers:
         return text_rolls.lowered_at_table(found, -rolled, call.table, call.rng)
-    return text_rolls.restored_at_table(found, rolled, call.table)
+    return text_rolls.restored_at_table(found, rolled, call.table, call.rng)
 
 
 def handle(call: Call[InlineValues]) -> dict[str, Any]:
