@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from rules_py.core import notation
-from rules_py.core.rng import Rng
 from rules_py.dice import judged
 from rules_py.dice.inline import InlineRoll, interpret
 from rules_py.dice.widgets.notation.odds import chance_words, odds_view
@@ -91,27 +90,32 @@ def inline_view(found: InlineRoll, call: Call[InlineValues]) -> list[Block]:
                 line(f"Doubles (only one way to judge): {doubles}."),
             ]
         return _judged_roll(found, call)
-    expression = notation.parse(found.expression)
     if call.action == "odds":
-        return odds_view(expression)
+        return odds_view(notation.parse(found.expression))
+    return _sum_roll(found, call)[0]
+
+
+def _sum_roll(found: InlineRoll, call: Call[InlineValues]) -> tuple[list[Block], int]:
+    """The roll of a notation expression, and its total."""
+    expression = notation.parse(found.expression)
+    result = notation.roll(expression, call.rng)
     # A tie between kept dice changes no total here: the notation's note on
     # which equal die is kept is left out.
-    return [
+    blocks = [
         block
-        for block in rolled_view(expression, notation.roll(expression, call.rng))
+        for block in rolled_view(expression, result)
         if not (block["type"] == "note" and str(block["text"]).startswith("Of equal dice"))
     ]
+    return blocks, result.total
 
 
-def _at_table(found: InlineRoll, call: Call[InlineValues]) -> tuple[list[Block], list[JsonValue]]:
-    """What the roll does to the party's actor or target (the Cairn family's
-    rules), and the changes it makes; the dice are rolled again from the same
-    seed, so they are the ones shown."""
+def _at_table(
+    found: InlineRoll, rolled: int, call: Call[InlineValues]
+) -> tuple[list[Block], list[JsonValue]]:
+    """What a roll that rolled ``rolled`` does to the party's actor or target
+    (the Cairn family's rules), and the changes it makes."""
     from rules_py.cairn.characters import text_rolls  # the party loads the widgets: load late
 
-    if call.action == "odds" or not (found.creature or found.lowers or found.restores):
-        return [], []
-    rolled = notation.roll(notation.parse(found.expression), Rng(call.rng.seed)).total
     if found.creature:
         return text_rolls.attack_at_table(found, rolled, call.table, call.rng)
     if found.lowers:
@@ -135,9 +139,13 @@ def handle(call: Call[InlineValues]) -> dict[str, Any]:
         if call.action == "odds":
             return {"view": text_rolls.save_odds(found, call.table)}
         return {"view": text_rolls.save_roll(found, call.table, call.rng)}
-    view = inline_view(found, call)
-    party_view, changes = _at_table(found, call)
-    view += party_view
+    changes: list[JsonValue] = []
+    if call.action != "odds" and (found.creature or found.lowers or found.restores):
+        view, total = _sum_roll(found, call)
+        party_view, changes = _at_table(found, total, call)
+        view += party_view
+    else:
+        view = inline_view(found, call)
     if found.reading:
         view.append(note(found.reading))
     result: dict[str, Any] = {"view": view}
