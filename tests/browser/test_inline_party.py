@@ -6,6 +6,7 @@ it back, and the roll log records it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -25,6 +26,14 @@ pytestmark = pytest.mark.browser
 POPOVER = '[data-role="inline-popover"]'
 SAVE = 'button[data-role="inline-roll"][data-save="STR"]'
 TROLL = 'button[data-role="inline-roll"][data-creature="Wood Troll"]'
+
+
+@pytest.fixture(autouse=True)
+def party_left_behind(page: Page) -> Iterator[None]:
+    """The party these tests make is not left to the session's other tests."""
+    yield
+    if page.url.startswith("http"):
+        page.evaluate("() => localStorage.removeItem('rp-kept:party')")
 
 
 def _close_panel(page: Page) -> None:

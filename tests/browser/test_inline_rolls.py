@@ -26,6 +26,15 @@ COMBAT = "cairn/combat/"
 TEXT_PAGE = "cairn/bestiary/"  # dice and no roller
 
 
+@pytest.fixture(autouse=True)
+def no_party(page: Page, base_url: str) -> None:
+    """These rolls are read with nobody at the table: a party kept by another
+    test of the session (the tests share one browser profile) would make the
+    text's saves use its actor's score."""
+    page.goto(base_url + "credits/")  # a page without a roller: Python stays asleep
+    page.evaluate("() => localStorage.removeItem('rp-kept:party')")
+
+
 def tap_and_wait(page: Page, button: str) -> None:
     page.locator(button).first.click()
     expect(page.locator(POPOVER + " [data-role=seed]")).to_be_visible(timeout=PYODIDE_TIMEOUT_MS)
