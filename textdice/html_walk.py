@@ -15,13 +15,33 @@ import re
 from urllib.parse import unquote
 
 from rules_py.core.errors import RulesInputError
-from rules_py.dice.inline import InlineRoll, find, interpret
+from rules_py.dice.inline import InlineRoll, creature_roll, find, interpret
 
 __all__ = ["SKIPPED", "button", "rewrite"]
 
 SKIPPED = frozenset(
-    {"code", "pre", "script", "style", "kbd", "samp", "button", "a", "textarea", "select",
-     "h1", "h2", "h3", "h4", "h5", "h6", "th", "svg", "title", "option"}
+    {
+        "code",
+        "pre",
+        "script",
+        "style",
+        "kbd",
+        "samp",
+        "button",
+        "a",
+        "textarea",
+        "select",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "th",
+        "svg",
+        "title",
+        "option",
+    }
 )
 _VOID = frozenset({"br", "img", "hr", "input", "meta", "link", "wbr", "col", "source"})
 _TOKENS = re.compile(r"(<!--.*?-->|<[^>]*>)", re.DOTALL)
@@ -42,16 +62,18 @@ def button(found: InlineRoll, inner_html: str, name: str = "") -> str:
     accessible name says what it rolls."""
     text = html.unescape(_TAGS.sub("", inner_html)).strip()
     label = f"{name}: {text}" if name else text
-    label = f"{label}. {found.label}"
+    # A save's button is its score's word ("STR"): its label says it all.
+    label = found.label if found.save and not name else f"{label}. {found.label}"
+    hooks = "".join(f' data-{name}="{html.escape(value)}"' for name, value in found.hooks.items())
     return (
         f'<button type="button" class="rp-inline-roll" data-role="inline-roll" '
-        f'data-game="{found.game}" data-expression="{html.escape(found.expression)}" '
+        f'data-game="{found.game}" data-expression="{html.escape(found.expression)}"{hooks} '
         f'aria-label="{html.escape(label)}">{inner_html}</button>'
     )
 
 
-def _text_with_buttons(text: str, game: str) -> str:
-    mentions, _ = find(game, html.unescape(text))
+def _text_with_buttons(text: str, game: str, after: str = "") -> str:
+    mentions, _ = find(game, html.unescape(text), after)
     if not mentions:
         return text
     plain = html.unescape(text)
@@ -78,9 +100,33 @@ def _marked(target: str, title: str, inner: str, game: str, rolls: bool) -> str:
             if not mentions:
                 raise MarkError(f"the mark [{text}](roll:) names no dice this page's game rolls")
             found = mentions[0].roll
+        # A mark titled with a bestiary creature's name is that creature's attack.
+        named = html.unescape(title)
+        if named and game == "cairn" and named.lower() in _creature_names():
+            attack = creature_roll(game, named)
+            if attack.expression != found.expression:
+                raise MarkError(f"the mark [{text}] is not {named}'s attack ({attack.expression})")
+            found = attack
     except RulesInputError as error:
         raise MarkError(f"the mark [{text}](roll:{target}): {error.message}") from None
     return button(found, inner, html.unescape(title))
+
+
+def _creature_names() -> frozenset[str]:
+    from rules_py.cairn.bestiary import creatures
+
+    return frozenset(creature.name.lower() for creature in creatures())
+
+
+def _following(parts: list[str], index: int) -> str:
+    """The text after part ``index``, past tags, as far as 40 characters."""
+    text = ""
+    for part in parts[index + 1 : index + 8]:
+        if not part.startswith("<"):
+            text += html.unescape(part)
+        if len(text) >= 40:
+            break
+    return text[:40]
 
 
 def rewrite(page_html: str, game: str, rolls: bool = True) -> str:
@@ -101,7 +147,10 @@ def rewrite(page_html: str, game: str, rolls: bool = True) -> str:
                 mark_inner.append(part)
             continue
         if not is_tag:
-            out.append(_text_with_buttons(part, game) if rolls and skip_tag is None else part)
+            if rolls and skip_tag is None:
+                out.append(_text_with_buttons(part, game, _following(parts, index)))
+            else:
+                out.append(part)
             continue
         found = _TAG.match(part)
         if not found:  # a comment or a declaration

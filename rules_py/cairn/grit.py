@@ -103,11 +103,17 @@ def _deprived(when: str, deprived: bool) -> bool:
     return deprived and require_choice("when", "When", when, WHEN) == REST
 
 
-def roll_grit(when: str, rng: Rng, deprived: bool = False) -> GritRoll:
-    """Roll Grit for a new PC (``START``) or after a rest (``REST``)."""
+def roll_grit(
+    when: str, rng: Rng, deprived: bool = False, less_rolled: int | None = None
+) -> GritRoll:
+    """Roll Grit for a new PC (``START``) or after a rest (``REST``); a
+    deprived rest's "-1d6" is ``less_rolled`` when that die was rolled
+    already (the text's own "-1d6", tapped)."""
     less_too = _deprived(when, deprived)
     rolled = rng.die(GRIT_DIE)
-    less = rng.die(GRIT_DIE) if less_too else None
+    if less_rolled is not None:
+        less_rolled = require_int("less", "The -1d6", less_rolled, 1, GRIT_DIE)
+    less = (rng.die(GRIT_DIE) if less_rolled is None else less_rolled) if less_too else None
     return GritRoll(when, rolled, less, max(rolled - (less or 0), 0))
 
 

@@ -145,19 +145,29 @@ def recover(
     *,
     deprived: bool = False,
     healer: bool = True,
+    first_rolled: int | None = None,
 ) -> Recovery:
-    """Recover ``periods`` weeks (Might and Heart) or days (Grit variant) of rest."""
+    """Recover ``periods`` weeks (Might and Heart) or days (Grit variant) of
+    rest; the first week's 1d6 is ``first_rolled`` when it was rolled already
+    (the text's own "1d6 per week", tapped)."""
     rules = _rules(rules)
     current, before, periods = _check(current, before, periods, rules)
+    if first_rolled is not None:
+        first_rolled = require_int("rolled", "The week's 1d6", first_rolled, 1, RECOVERY_DIE)
     why = blocked(rules, deprived, healer)
     if why:
         return Recovery(rules, before, current, (), current, why)
     gains: list[int] = []
     score = current
-    for _ in range(periods):
+    for week in range(periods):
         if score >= before:
             break
-        gain = rng.die(RECOVERY_DIE) if rules == MIGHT_HEART else GRIT_PER_DAY
+        if rules != MIGHT_HEART:
+            gain = GRIT_PER_DAY
+        elif week == 0 and first_rolled is not None:
+            gain = first_rolled
+        else:
+            gain = rng.die(RECOVERY_DIE)
         gains.append(gain)
         score = min(score + gain, before)
     return Recovery(rules, before, current, tuple(gains), score, "")

@@ -23,10 +23,13 @@ __all__ = [
     "GRIT",
     "KEYS",
     "MIGHT_HEART",
+    "MIGHT_HEART_SCORES",
+    "MIGHT_HEART_SCORE_NOTE",
     "RULE_SETS",
     "CommonCall",
     "RuleSet",
     "rule_set",
+    "sheet_score",
 ]
 
 CAIRN = "cairn"
@@ -174,3 +177,19 @@ CHOICES: tuple[tuple[str, str], ...] = (
 def rule_set(key: object, field: str = "rules") -> RuleSet:
     """The rule set named ``key``; a RulesInputError names the three keys otherwise."""
     return RULE_SETS[require_choice(field, "Rules", key, KEYS)]
+
+
+# The Might and Heart text names Cairn's scores where its characters hold
+# Might and Heart ("a DEX save" to act first or retreat, "a WIL save" for
+# Morale): this site reads the body's (STR, DEX) as Might, the mind's (WIL)
+# as Heart.
+MIGHT_HEART_SCORES = {"STR": "Might", "DEX": "Might", "WIL": "Heart"}
+MIGHT_HEART_SCORE_NOTE = (
+    "The Might and Heart text names Cairn's DEX and WIL: a DEX save is made with Might, "
+    "a WIL save with Heart."
+)
+
+
+def sheet_score(rules: str, ability: str) -> str:
+    """The score a character of ``rules`` saves with when the text names ``ability``."""
+    return MIGHT_HEART_SCORES.get(ability, ability) if rules == MIGHT_HEART else ability

@@ -20,12 +20,23 @@ What the games change:
 - Judge Two: two six-sided dice are judged (one Light, one Truth), three are
   a bold roll (two of them judged) or, where the highest is discarded, a
   faint one.
+
+A roll can also need or change someone's number (what the party's actor and
+target do with it: :mod:`rules_py.cairn.characters.text_rolls`):
+
+- a save the text names ("a STR save", "an **Insight** save") is a d20
+  against that score (``save``);
+- "-1d6 **Grit**" lowers the score it names (``lowers``);
+- Might and Heart's "Attribute loss can usually be restored (1d6 per week)"
+  restores an attribute (``restores``);
+- a bestiary creature's attack rolls its damage (``creature``, from the
+  contributor's mark whose title names it).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules_py.core.errors import RulesInputError, describe, require_choice
 
@@ -39,23 +50,37 @@ __all__ = [
     "JUDGED",
     "KINDS",
     "LOWER",
+    "LOWERED_SCORES",
     "MAX_COUNT",
     "MENTION",
     "POOL",
+    "RESTORED",
+    "SAVE",
+    "SAVE_MENTION",
+    "SAVE_SCORES",
     "SUM",
     "InlineRoll",
     "Mention",
+    "creature_roll",
     "find",
     "interpret",
     "read",
+    "read_save",
 ]
 
 GAMES = ("site", "cairn", "grit", "might_heart", "dice_pool", "judge_two", "huldufolk")
 CAIRN_FAMILY = ("cairn", "grit", "might_heart")
 SUM, LOWER, HIGHEST, POOL, JUDGED, BOLD, FAINT = (
-    "sum", "lower", "highest", "pool", "judged", "bold", "faint",
+    "sum",
+    "lower",
+    "highest",
+    "pool",
+    "judged",
+    "bold",
+    "faint",
 )
-KINDS = (SUM, LOWER, HIGHEST, POOL, JUDGED, BOLD, FAINT)
+SAVE = "save"
+KINDS = (SUM, LOWER, HIGHEST, POOL, JUDGED, BOLD, FAINT, SAVE)
 ALLOWED_SIDES = (4, 6, 8, 10, 12, 20, 100)
 MAX_COUNT = 20  # the texts name at most three dice at once; a pool rarely passes 20
 
@@ -68,6 +93,25 @@ POOL_READING = "A pool of d10s: each 7, 8 or 9 is one success, each 10 two."
 JUDGED_READING = "Judge one die as Light and the other as Truth (doubles: both the same)."
 BOLD_READING = "Bold: judge any two of the three dice; the third is ignored."
 FAINT_READING = "Faint: the highest die is discarded, the other two are judged."
+
+# The scores a save names in each game's text. The Might and Heart text writes
+# Cairn's "DEX save" and "WIL save" (first round, Retreat, Morale) though its
+# characters have Might and Heart: the party reads those as
+# :data:`rules_py.cairn.rulesets.MIGHT_HEART_SCORES` says.
+SAVE_SCORES = {
+    "cairn": ("STR", "DEX", "WIL"),
+    "might_heart": ("Might", "Heart", "STR", "DEX", "WIL"),
+    "grit": ("Prowess", "Insight", "Resolve"),
+}
+SAVE_MENTION = re.compile(
+    r"\b(STR|DEX|WIL|Might|Heart|Prowess|Insight|Resolve)(?:\s+saves?\b)", re.IGNORECASE
+)
+# The score a minus roll lowers, named right after it ("-1d6 Grit").
+LOWERED_SCORES = {"grit": ("Grit",)}
+# What a roll restores, told by the words after it: Might and Heart's
+# "Attribute loss can usually be restored (1d6 per week)".
+RESTORED = {"might_heart": ("Attribute", re.compile(r"^\W*per week\b", re.IGNORECASE))}
+SAVE_READING = "A save: roll a d20 against the score the text names."
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # A dice mention in running text: Judge Two's words ("two six sided dice"),
@@ -112,6 +156,22 @@ class InlineRoll:
     sides: int
     label: str
     reading: str
+    # Someone's number the roll needs or changes (module docstring): at most one.
+    save: str = ""
+    lowers: str = ""
+    restores: str = ""
+    creature: str = ""
+
+    @property
+    def hooks(self) -> dict[str, str]:
+        """The button's data attributes beyond game and expression."""
+        named = {
+            "save": self.save,
+            "lowers": self.lowers,
+            "restores": self.restores,
+            "creature": self.creature,
+        }
+        return {name: value for name, value in named.items() if value}
 
 
 def _dice_words(count: int, sides: int) -> str:
@@ -140,13 +200,23 @@ def _make(game: str, kind: str, count: int, sides: int) -> InlineRoll:
         )
     if kind == HIGHEST:
         return InlineRoll(
-            game, kind, f"{dice}kh1", count, sides,
-            f"Roll {dice} and keep the single highest", HIGHEST_READING,
+            game,
+            kind,
+            f"{dice}kh1",
+            count,
+            sides,
+            f"Roll {dice} and keep the single highest",
+            HIGHEST_READING,
         )
     if kind == POOL:
         return InlineRoll(
-            game, kind, f"{dice}>=7dbl10", count, sides,
-            f"Roll a pool of {count} d10s, counting successes", POOL_READING,
+            game,
+            kind,
+            f"{dice}>=7dbl10",
+            count,
+            sides,
+            f"Roll a pool of {count} d10s, counting successes",
+            POOL_READING,
         )
     words = "two" if count == 2 else "three"
     if kind == JUDGED:
@@ -190,18 +260,128 @@ def read(game: str, written: str, following: str = "") -> InlineRoll:
         _check_dice("expression", count, sides, written)
         if game == "judge_two" and sides == 6 and count in (2, 3):
             return _make(game, JUDGED if count == 2 else BOLD, count, 6)
-        return _make(game, LOWER if plain.group(1) else SUM, count, sides)
+        made = _make(game, LOWER if plain.group(1) else SUM, count, sides)
+        return _named_after(made, following)
     raise RulesInputError(
         "expression", f"{describe(written)} names no dice that this page's game rolls."
     )
 
 
-def interpret(game: str, expression: str) -> InlineRoll:
-    """The inline roll a button's ``expression`` stands for in ``game``.
+def _named_after(made: InlineRoll, following: str) -> InlineRoll:
+    """A roll with the score the words after it lower or restore, if any."""
+    words = following.lstrip(" *_\u00a0")
+    if made.kind == LOWER:
+        for score in LOWERED_SCORES.get(made.game, ()):
+            if re.match(rf"{score}\b", words, re.IGNORECASE):
+                return _with(made, lowers=score)
+    restored = RESTORED.get(made.game)
+    if made.kind == SUM and restored is not None and restored[1].match(following):
+        return _with(made, restores=restored[0])
+    return made
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "AEIOUaeiou" else f"a {word}"
+
+
+def _with(
+    made: InlineRoll, *, save: str = "", lowers: str = "", restores: str = "", creature: str = ""
+) -> InlineRoll:
+    dice = made.expression
+    if save:
+        return replace(
+            made, kind=SAVE, save=save, label=f"Roll {_a(save)} save (d20)", reading=SAVE_READING
+        )
+    if lowers:
+        return replace(made, lowers=lowers, label=f"Roll {dice[1:]}, lowering {lowers} by it")
+    if restores:
+        return replace(made, restores=restores, label=f"Roll {dice}: {restores} restored")
+    if creature:
+        whose = f"{creature}'" if creature.endswith("s") else f"{creature}'s"
+        return replace(made, creature=creature, label=f"{whose} attack: {made.label}")
+    return made
+
+
+def read_save(game: str, score: str) -> InlineRoll:
+    """A save the text names with ``score`` ("STR", "Insight") on a page of ``game``."""
+    game = require_choice("game", "Game", game, GAMES)
+    scores = SAVE_SCORES.get(game, ())
+    named = next((s for s in scores if s.lower() == score.strip().lower()), None)
+    if named is None:
+        allowed = ", ".join(scores) or "none: this game has no such saves"
+        raise RulesInputError(
+            "save", f"A save of this game names one of: {allowed} (got {describe(score)})."
+        )
+    return _with(_make(game, SUM, 1, 20), save=named)
+
+
+def creature_roll(game: str, creature: str) -> InlineRoll:
+    """The attack of the Cairn bestiary's ``creature``, rolled from its stat block."""
+    from rules_py.cairn.characters.foes import creature_named  # the bestiary: load late
+
+    if game != "cairn":
+        raise RulesInputError(
+            "creature", "Only the Cairn bestiary's creatures attack from the text."
+        )
+    found = creature_named(creature)
+    if found.attack is None:
+        raise RulesInputError("creature", f"{found.name} has no attack to roll.")
+    return _with(read(game, "+".join(found.attack.dice)), creature=found.name)
+
+
+def _checked_hooks(found: InlineRoll, hooks: dict[str, str]) -> InlineRoll:
+    """``found`` with the button's hooks, each read as untrusted input; a hook
+    that does not fit the roll is refused with its field named."""
+    given = {name: value for name, value in hooks.items() if value != ""}
+    for name, value in given.items():
+        if not isinstance(value, str) or len(value) > 40:
+            raise RulesInputError(name, f"{name} is a short name (got {describe(value)}).")
+    if len(given) > 1:
+        raise RulesInputError(
+            "save", f"An inline roll needs or changes one number, not {', '.join(given)}."
+        )
+    if "save" in given:
+        made = read_save(found.game, given["save"])
+        if found.expression != made.expression:
+            raise RulesInputError("expression", f"A save rolls {made.expression}.")
+        return made
+    if "creature" in given:
+        made = creature_roll(found.game, given["creature"])
+        if found.expression != made.expression:
+            raise RulesInputError(
+                "expression", f"{made.creature}'s attack rolls {made.expression}."
+            )
+        return made
+    if "lowers" in given:
+        scores = LOWERED_SCORES.get(found.game, ())
+        if found.kind != LOWER or given["lowers"] not in scores:
+            allowed = ", ".join(scores) or "none in this game"
+            got = describe(given["lowers"])
+            raise RulesInputError(
+                "lowers", f"A minus roll of this game lowers one of: {allowed} (got {got})."
+            )
+        return _with(found, lowers=given["lowers"])
+    if "restores" in given:
+        restored = RESTORED.get(found.game)
+        if found.kind != SUM or restored is None or given["restores"] != restored[0]:
+            raise RulesInputError(
+                "restores", f"This game's rolls restore no {describe(given['restores'])}."
+            )
+        return _with(found, restores=restored[0])
+    return found
+
+
+def interpret(game: str, expression: str, **hooks: str) -> InlineRoll:
+    """The inline roll a button's ``expression`` (and its ``hooks``: save,
+    lowers, restores, creature) stands for in ``game``.
 
     The expression comes from the page, so it is read like anything typed:
     only the forms :func:`read` writes for that game are accepted.
     """
+    return _checked_hooks(_interpret(game, expression), hooks)
+
+
+def _interpret(game: str, expression: str) -> InlineRoll:
     game = require_choice("game", "Game", game, GAMES)
     if not isinstance(expression, str) or len(expression) > 20:
         raise RulesInputError(
@@ -245,17 +425,31 @@ class Mention:
     roll: InlineRoll
 
 
-def find(game: str, text: str) -> tuple[tuple[Mention, ...], tuple[str, ...]]:
-    """The dice mentions of ``text`` this game rolls, and those it does not
-    (written as they are: a count that needs someone's number, say)."""
+def find(game: str, text: str, after: str = "") -> tuple[tuple[Mention, ...], tuple[str, ...]]:
+    """The dice mentions and saves of ``text`` this game rolls, and the dice
+    mentions it does not (written as they are: a count that needs someone's
+    number, say). ``after`` is the text that follows (past markup): what a
+    mention lowers or restores, or the "save" after a bold score, is read there.
+    """
     found: list[Mention] = []
     refused: list[str] = []
+    whole = text + after
     for match in MENTION.finditer(text):
         written = match.group(0)
         try:
-            rolled = read(game, written, text[match.end() : match.end() + 40])
+            rolled = read(game, written, whole[match.end() : match.end() + 40])
         except RulesInputError:
             refused.append(written)
             continue
         found.append(Mention(match.start(), match.end(), written, rolled))
+    if game in SAVE_SCORES:
+        for match in SAVE_MENTION.finditer(whole):
+            if match.start() >= len(text) or match.group(1) not in SAVE_SCORES[game]:
+                continue  # letter case counts: "might save" is not a Might save
+            end = match.end() if match.end() <= len(text) else match.end(1)
+            if end > len(text):
+                continue
+            saved = read_save(game, match.group(1))
+            found.append(Mention(match.start(), end, text[match.start() : end], saved))
+    found.sort(key=lambda mention: mention.start)
     return tuple(found), tuple(refused)

@@ -5,7 +5,10 @@
 // and shows the answer in a popover anchored to the button: the dice, the
 // total, the seed, the share link, the exact odds one tap away. Python starts
 // on the first tap, not before. Nothing here decides a rule: the expression
-// is sent back as it is, and Python reads it like anything typed.
+// and the hooks naming someone's number (data-save, data-lowers,
+// data-restores, data-creature) are sent back as they are, with the party's
+// actor and target, and Python reads them like anything typed; a result's
+// changes get Apply and Undo, as under a roller.
 import { el, freshId } from "./dom.js";
 import { HEADER_PX } from "./in-view.js";
 import { renderView } from "./blocks.js";
@@ -13,6 +16,7 @@ import { callPython, onRuntimeStatus, runtimeStatus, startRuntime } from "./work
 import { addEntry, resultText } from "./roll-log.js";
 import { readFragment, shareBar, shareUrl } from "./share.js";
 import { onSettingsChange, readSettings, writeSetting } from "./settings.js";
+import { offerChanges, withParty } from "./party/roller.js";
 
 /**
  * @import { CallRequest, CallResponse } from "../contract/messages.js"
@@ -20,6 +24,8 @@ import { onSettingsChange, readSettings, writeSetting } from "./settings.js";
 
 const INLINE = 'button[data-role="inline-roll"]';
 const TABLE = 'button[data-role="table-roll"]';
+// The data attributes naming someone's number a roll needs or changes.
+const HOOKS = /** @type {const} */ (["save", "lowers", "restores", "creature"]);
 
 /** @type {{ box: HTMLElement, body: HTMLElement, odds: HTMLElement, anchor: HTMLElement, at: HTMLElement } | null} */
 let open = null;
@@ -61,8 +67,8 @@ export function closePopover(restoreFocus = false) {
   if (restoreFocus && anchor.isConnected) anchor.focus();
 }
 
-// Under the button (above it when the window has no room below), inside the
-// window's width, and scrolled into view below the sticky header.
+// Under the button, inside the window's width, and scrolled into view below
+// the sticky header and above the party's dock.
 /** @param {HTMLElement} box @param {HTMLElement} anchor */
 function place(box, anchor) {
   const rect = anchor.getBoundingClientRect();
@@ -71,7 +77,9 @@ function place(box, anchor) {
   box.style.setProperty("--rp-popover-left", left + window.scrollX + "px");
   box.style.setProperty("--rp-popover-top", rect.bottom + window.scrollY + 6 + "px");
   const after = box.getBoundingClientRect();
-  const bottom = window.innerHeight - 8;
+  // Above the party's dock (fixed at the bottom), so Party stays in reach.
+  const dock = document.querySelector(".rp-party-dock");
+  const bottom = (dock ? Math.min(window.innerHeight, dock.getBoundingClientRect().top) : window.innerHeight) - 8;
   if (after.bottom > bottom) {
     window.scrollBy({ top: Math.min(after.bottom - bottom, after.top - HEADER_PX - 8), behavior: "instant" });
   }
@@ -130,6 +138,12 @@ function showRoll(shown, widget, request, response, how) {
   }
   const result = response.result;
   renderView(body, result.view, host);
+  if (!how.replay) {
+    // Apply and Undo under what happened, before the notes on how the rules read.
+    const slot = el("div", { className: "rp-popover-changes" });
+    body.insertBefore(slot, body.querySelector(":scope > .rp-note"));
+    offerChanges(slot, result, how.title);
+  }
   const seed = result.seed_text ?? "";
   const replayed = { ...request, seed };
   const link = shareUrl(widget, replayed);
@@ -152,7 +166,8 @@ function showRoll(shown, widget, request, response, how) {
   const oddsButton = el("button", { type: "button", className: "md-button rp-button", "data-role": "inline-odds", text: label });
   oddsButton.addEventListener("click", () => {
     oddsButton.disabled = true;
-    callPython(widget, { ...request, action: "odds", seed: undefined })
+    const asked = { ...request, action: "odds", seed: undefined };
+    callPython(widget, how.replay ? asked : withParty(asked))
       .then((answer) => {
         if (open !== shown) return;
         oddsButton.remove();
@@ -204,12 +219,20 @@ function roll(button, options) {
   const request = inline
     ? { action: "roll", game: button.dataset.game ?? "", expression: button.dataset.expression ?? "" }
     : { action: "roll", table: button.dataset.table ?? "" };
+  if (inline) {
+    for (const hook of HOOKS) {
+      const value = button.dataset[hook];
+      if (value !== undefined) request[hook] = value;
+    }
+  }
   if (options && options.seed) request.seed = options.seed;
+  const replay = Boolean(options && options.replay);
   const title = inline ? "Dice in the text: " + (button.textContent || "").trim() : what(button);
   const shown = openPopover(button, what(button));
   showStarting(shown.body);
-  callPython(widget, request).then(
-    (response) => showRoll(shown, widget, request, response, { replay: options && options.replay, title }),
+  // A replayed link rolls as it was shared; a tap rolls with the party at the table.
+  callPython(widget, replay ? request : withParty(request)).then(
+    (response) => showRoll(shown, widget, request, response, { replay, title }),
     (error) => {
       if (open !== shown) return;
       shown.body.replaceChildren(el("p", { className: "rp-error", "data-role": "error", text: error.message }));
@@ -275,13 +298,15 @@ function listen() {
       roll(button);
     }
   });
-  // A tap elsewhere closes the popover (not one inside it, nor on a roll button).
+  // A tap elsewhere closes the popover (not one inside it, nor on a roll
+  // button, nor in the party's dock: a reader checks there what Apply did,
+  // and may come back to Undo).
   // A tap on a roll button starts Python as the finger goes down, not up.
   document.addEventListener("pointerdown", (event) => {
     const target = /** @type {Element} */ (event.target);
     if (target.closest && target.closest(INLINE + ", " + TABLE)) startRuntime();
     if (!open) return;
-    if (open.box.contains(target) || (target.closest && target.closest(INLINE + ", " + TABLE))) return;
+    if (open.box.contains(target) || (target.closest && target.closest(INLINE + ", " + TABLE + ", .rp-party-dock"))) return;
     closePopover();
   });
   document.addEventListener("keydown", (event) => {
@@ -303,7 +328,8 @@ export function replayInlineFromAddress() {
   const buttons = Array.from(/** @type {NodeListOf<HTMLElement>} */ (
     document.querySelectorAll(found.widget === "dice.inline" ? INLINE : TABLE)));
   const same = buttons.find((b) => found.widget === "dice.inline"
-    ? b.dataset.expression === request.expression && b.dataset.game === request.game
+    ? b.dataset.expression === request.expression && b.dataset.game === request.game &&
+      HOOKS.every((hook) => (b.dataset[hook] ?? "") === (request[hook] ?? ""))
     : b.dataset.table === request.table);
   const button = same || buttons[0];
   if (!button) return false;

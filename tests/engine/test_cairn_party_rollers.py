@@ -99,6 +99,16 @@ def test_fill_ignores_members_of_another_rule_set() -> None:
     assert _ok("party.fill", {"widget": "cairn.save", "actor": wen, "form": {}})["values"] == {}
 
 
+def test_might_and_hearts_dex_and_wil_saves_fill_from_might_and_heart() -> None:
+    wen = _member("might-heart", "Wen", might=9, max_might=9, heart=14, max_heart=14)
+    request = {"widget": "cairn.save", "actor": wen, "target": wen}
+    act = _ok("party.fill", {**request, "form": {"rules": "might-heart", "mode": "act"}})
+    assert act["values"] == {"attribute": 9}
+    assert act["from"] == {"attribute": "Wen's Might (the text's DEX)"}
+    morale = _ok("party.fill", {**request, "form": {"rules": "might-heart", "mode": "morale"}})
+    assert morale["values"] == {"attribute": 14}
+
+
 def test_a_bad_form_in_a_fill_names_its_field() -> None:
     answer = _call("party.fill", {"widget": "cairn.save", "form": {"mode": "sing"}})
     assert answer["ok"] is False

@@ -111,3 +111,14 @@ def test_blocked_names_the_rule_or_reading() -> None:
 def test_readings_per_rule_set() -> None:
     assert recovery.readings(MIGHT_HEART) == (recovery.CAP_READING, recovery.WEEKLY_READING)
     assert recovery.readings(GRIT) == (recovery.CAP_READING,)
+
+
+def test_a_week_whose_1d6_was_rolled_already_adds_that_die() -> None:
+    # "Attribute loss can usually be restored (1d6 per week)": the text's die, tapped.
+    done = recovery.recover(MIGHT_HEART, 4, 10, 2, Rng(3), first_rolled=5)
+    assert done.gains[0] == 5
+    assert done.gains[1:] == (Rng(3).die(6),)[: len(done.gains) - 1]
+    assert recovery.recover(MIGHT_HEART, 8, 10, 1, Rng(3), first_rolled=6).score == 10
+    with pytest.raises(RulesInputError) as refused:
+        recovery.recover(MIGHT_HEART, 4, 10, 1, Rng(3), first_rolled=7)
+    assert refused.value.field == "rolled"

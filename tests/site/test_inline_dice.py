@@ -14,7 +14,7 @@ from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
-from rules_py.dice.inline import MENTION, interpret
+from rules_py.dice.inline import MENTION, SAVE_MENTION, SAVE_SCORES, interpret
 from rules_py.dice.rolled_tables import TABLE_KEYS
 
 # (page, the mention as written) -> why it stays text.
@@ -60,6 +60,7 @@ class RulesText(HTMLParser):
         self.text: list[str] = []
         self.headings: list[str] = []
         self.inline: list[tuple[str, str, str]] = []  # game, expression, label
+        self.hooks: list[dict[str, str]] = []  # each inline roll's data-save and the like
         self.tables: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -71,6 +72,10 @@ class RulesText(HTMLParser):
                 (found.get("data-game") or "", found.get("data-expression") or "",
                  found.get("aria-label") or "")
             )
+            self.hooks.append({
+                name: found.get(f"data-{name}") or ""
+                for name in ("save", "lowers", "restores", "creature")
+            })
         if found.get("data-role") == "table-roll":
             self.tables.append(found.get("data-table") or "")
         if tag in VOID:
@@ -131,12 +136,36 @@ def test_every_dice_mention_rolls_or_is_declared(built_site: Path) -> None:
 def test_every_inline_roll_is_one_its_game_rolls(built_site: Path) -> None:
     per_game: Counter[str] = Counter()
     for name, page in read_pages(built_site).items():
-        for game, expression, label in page.inline:
-            found = interpret(game, expression)  # raises on a roll the game does not make
+        for (game, expression, label), hooks in zip(page.inline, page.hooks, strict=True):
+            # Raises on a roll the game does not make, or a save it has not.
+            found = interpret(game, expression, **hooks)
             assert found.label in label, (name, expression, label)
             per_game[game] += 1
     print("\ninline rolls per game:", dict(sorted(per_game.items())))
     assert per_game["cairn"] and per_game["judge_two"] and per_game["might_heart"]
+
+
+# Saves of the Cairn family's text that stay text: (page, as written) -> why.
+SAVE_EXCEPTIONS: dict[tuple[str, str], str] = {}
+GAME_OF_PAGE = {"cairn/grit/": "grit", "might-heart/": "might_heart", "cairn/": "cairn"}
+
+
+def test_every_save_the_text_names_rolls_or_is_declared(built_site: Path) -> None:
+    undeclared = []
+    per_save: Counter[str] = Counter()
+    for name, page in read_pages(built_site).items():
+        game = next((g for prefix, g in GAME_OF_PAGE.items() if name.startswith(prefix)), None)
+        if game is None:
+            continue
+        per_save.update(hooks["save"] for hooks in page.hooks if hooks["save"])
+        for match in SAVE_MENTION.finditer("".join(page.text)):
+            key = (name, match.group(0))
+            if match.group(1) in SAVE_SCORES[game] and key not in SAVE_EXCEPTIONS:
+                undeclared.append(key)
+    assert undeclared == []
+    print("\nsaves in the text:", dict(sorted(per_save.items())))
+    # Cairn's DEX, STR and WIL; Might and Heart's DEX and WIL; the Grit variant's Insight.
+    assert set(per_save) == {"DEX", "STR", "WIL", "Insight"}
 
 
 def test_the_tables_the_rules_roll_on_have_a_button(built_site: Path) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from rules_py.at_table import AtTable
 from rules_py.cairn.characters.at_rolls import ability_of, possessive
-from rules_py.cairn.rulesets import CAIRN, GRIT, MIGHT_HEART, rule_set
+from rules_py.cairn.rulesets import CAIRN, GRIT, MIGHT_HEART, rule_set, sheet_score
 from rules_py.cairn.saves import ABILITY_MIN
 from rules_py.widget import Field, JsonValue, choice_field
 
@@ -65,7 +65,9 @@ def saved_ability(form: Mapping[str, Any]) -> str:
 def fill(table: AtTable) -> Mapping[str, Mapping[str, JsonValue]]:
     form = table.form
     table = table.of_game(form["rules"])
-    ability = saved_ability(form)
+    named = saved_ability(form)
+    ability = sheet_score(form["rules"], named)
+    read_as = f" (the text's {named})" if ability != named else ""
     morale = form["mode"] == "morale"
     sides: list[tuple[str, Any]] = [("attribute", table.target if morale else table.actor)]
     if form["mode"] == "contest":
@@ -76,5 +78,5 @@ def fill(table: AtTable) -> Mapping[str, Mapping[str, JsonValue]]:
         score = None if member is None else ability_of(member, ability)
         if score is not None and score >= ABILITY_MIN:
             values[field] = score
-            origins[field] = f"{possessive(member)} {ability}"
+            origins[field] = f"{possessive(member)} {ability}{read_as}"
     return {"values": values, "from": origins}

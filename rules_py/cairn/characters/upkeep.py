@@ -175,9 +175,11 @@ def recover_ability(
     periods: int,
     healer: bool,
     rng: Rng,
+    first_rolled: int | None = None,
 ) -> Outcome:
     """Might and Heart's 1d6 a week, or the Grit variant's one a day, up to the
-    maximum (the permanent score), through :func:`recovery.recover`."""
+    maximum (the permanent score), through :func:`recovery.recover` (the
+    first week's 1d6 is ``first_rolled`` when it was rolled already)."""
     field = ABILITY_FIELDS[ability]
     done = recovery.recover(
         member.game,
@@ -187,6 +189,7 @@ def recover_ability(
         rng,
         deprived=member.deprived,
         healer=healer,
+        first_rolled=first_rolled,
     )
     if done.blocked:
         return Outcome(member, f"Nothing recovered: {done.blocked}")
@@ -224,9 +227,10 @@ def settle_scar(member: CairnCharacter, number: int) -> Outcome:
     )
 
 
-def grit_rest(member: GritCharacter, rng: Rng) -> Outcome:
-    """A few hours' rest and a meal: Grit re-rolled (1d6, less 1d6 when deprived)."""
-    rolled = grit.roll_grit(grit.REST, rng, member.deprived)
+def grit_rest(member: GritCharacter, rng: Rng, less_rolled: int | None = None) -> Outcome:
+    """A few hours' rest and a meal: Grit re-rolled (1d6, less 1d6 when
+    deprived; that die is ``less_rolled`` when it was rolled already)."""
+    rolled = grit.roll_grit(grit.REST, rng, member.deprived, less_rolled)
     less = f" \u2212 {rolled.less}" if rolled.less is not None else ""
     return Outcome(
         replace(member, grit=rolled.grit),

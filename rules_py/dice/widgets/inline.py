@@ -13,13 +13,14 @@ from rules_py.core import notation
 from rules_py.dice import judged
 from rules_py.dice.inline import InlineRoll, interpret
 from rules_py.dice.widgets.notation.odds import chance_words, odds_view
-from rules_py.dice.widgets.notation.rolled import roll_view
+from rules_py.dice.widgets.notation.rolled import rolled_view
 from rules_py.widget import (
     Action,
     Block,
     Call,
     Field,
     FormValues,
+    JsonValue,
     Widget,
     chart,
     choice_field,
@@ -48,6 +49,10 @@ Game = Literal["site", "cairn", "grit", "might_heart", "dice_pool", "judge_two",
 class InlineValues(FormValues):
     game: Game
     expression: str
+    save: str
+    lowers: str
+    restores: str
+    creature: str
 
 
 def _judged_roll(found: InlineRoll, call: Call[InlineValues]) -> list[Block]:
@@ -77,28 +82,76 @@ def inline_view(found: InlineRoll, call: Call[InlineValues]) -> list[Block]:
             bars = [(str(face), p) for face, p in judged.best_light_dist(found.kind).items()]
             doubles = chance_words(judged.doubles_chance(found.kind))
             return [
-                chart(f"{found.label}: the best Light die", bars,
-                      summary=f"The chance of each best Light die; doubles {doubles}."),
+                chart(
+                    f"{found.label}: the best Light die",
+                    bars,
+                    summary=f"The chance of each best Light die; doubles {doubles}.",
+                ),
                 line(f"Doubles (only one way to judge): {doubles}."),
             ]
         return _judged_roll(found, call)
-    expression = notation.parse(found.expression)
     if call.action == "odds":
-        return odds_view(expression)
+        return odds_view(notation.parse(found.expression))
+    return _sum_roll(found, call)[0]
+
+
+def _sum_roll(found: InlineRoll, call: Call[InlineValues]) -> tuple[list[Block], int]:
+    """The roll of a notation expression, and its total."""
+    expression = notation.parse(found.expression)
+    result = notation.roll(expression, call.rng)
     # A tie between kept dice changes no total here: the notation's note on
     # which equal die is kept is left out.
-    return [
-        block for block in roll_view(expression, call.rng)
+    blocks = [
+        block
+        for block in rolled_view(expression, result)
         if not (block["type"] == "note" and str(block["text"]).startswith("Of equal dice"))
     ]
+    return blocks, result.total
+
+
+def _at_table(
+    found: InlineRoll, rolled: int, call: Call[InlineValues]
+) -> tuple[list[Block], list[JsonValue]]:
+    """What a roll that rolled ``rolled`` does to the party's actor or target
+    (the Cairn family's rules), and the changes it makes."""
+    from rules_py.cairn.characters import text_rolls  # the party loads the widgets: load late
+
+    if found.creature:
+        return text_rolls.attack_at_table(found, rolled, call.table, call.rng)
+    if found.lowers:
+        return text_rolls.lowered_at_table(found, -rolled, call.table, call.rng)
+    return text_rolls.restored_at_table(found, rolled, call.table, call.rng)
 
 
 def handle(call: Call[InlineValues]) -> dict[str, Any]:
-    found = interpret(call.values.game, call.values.expression)
-    view = inline_view(found, call)
+    values = call.values
+    found = interpret(
+        values.game,
+        values.expression,
+        save=values.save,
+        lowers=values.lowers,
+        restores=values.restores,
+        creature=values.creature,
+    )
+    if found.save:
+        from rules_py.cairn.characters import text_rolls  # the party loads the widgets
+
+        if call.action == "odds":
+            return {"view": text_rolls.save_odds(found, call.table)}
+        return {"view": text_rolls.save_roll(found, call.table, call.rng)}
+    changes: list[JsonValue] = []
+    if call.action != "odds" and (found.creature or found.lowers or found.restores):
+        view, total = _sum_roll(found, call)
+        party_view, changes = _at_table(found, total, call)
+        view += party_view
+    else:
+        view = inline_view(found, call)
     if found.reading:
         view.append(note(found.reading))
-    return {"view": view}
+    result: dict[str, Any] = {"view": view}
+    if changes:
+        result["changes"] = changes
+    return result
 
 
 WIDGETS = (
@@ -110,6 +163,38 @@ WIDGETS = (
         fields=(
             choice_field("game", "Game", tuple(GAME_NAMES.items())),
             Field("expression", "Dice", "text", "1d6", max_length=20),
+            Field(
+                "save",
+                "Save",
+                "text",
+                "",
+                max_length=40,
+                help="The score a save of the text names (STR, Insight...), or none.",
+            ),
+            Field(
+                "lowers",
+                "Lowers",
+                "text",
+                "",
+                max_length=40,
+                help="The score a minus roll lowers (Grit), or none.",
+            ),
+            Field(
+                "restores",
+                "Restores",
+                "text",
+                "",
+                max_length=40,
+                help="What a recovery roll restores (Attribute), or none.",
+            ),
+            Field(
+                "creature",
+                "Creature",
+                "text",
+                "",
+                max_length=40,
+                help="The bestiary creature whose attack this is, or none.",
+            ),
         ),
         values=InlineValues,
         actions=(Action("roll", "Roll"), Action("odds", "Exact odds", random=False)),

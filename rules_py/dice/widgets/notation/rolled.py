@@ -22,7 +22,7 @@ from rules_py.core.rng import Rng
 from rules_py.dice.widgets.notation.odds import at_least, chance_words, exact_odds
 from rules_py.widget import Block, dice, die_face, line, note, outcome
 
-__all__ = ["MINUS", "roll_view"]
+__all__ = ["MINUS", "roll_view", "rolled_view"]
 
 MINUS = "\u2212"
 
@@ -154,7 +154,11 @@ def _notes(expression: Expression) -> list[Block]:
 
 
 def roll_view(expression: Expression, rng: Rng) -> list[Block]:
-    result = notation.roll(expression, rng)
+    return rolled_view(expression, notation.roll(expression, rng))
+
+
+def rolled_view(expression: Expression, result: Roll) -> list[Block]:
+    """The view of ``result``, a roll of ``expression`` made already."""
     blocks: list[Block] = list(_dice_blocks(expression, result))
     counts = any(
         getattr(t, "successes", None) is not None
