@@ -4,29 +4,17 @@ the rules on numbers, the roller, and the party member's sheet."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from rules_py import web
 from rules_py.cairn import fatigue
 from rules_py.cairn.saves import judge_save
 from rules_py.core.errors import RulesInputError
 from rules_py.core.rng import Rng
-
-
-def _call(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(web.call(name, json.dumps(request)))
-    return answer
-
-
-def _ok(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    answer = _call(name, request)
-    assert answer["ok"], answer
-    result: dict[str, Any] = answer["result"]
-    return result
+from tests.engine.web_calls import call as _call
+from tests.engine.web_calls import ok as _ok
 
 
 def _texts(result: dict[str, Any]) -> list[str]:

@@ -6,10 +6,8 @@ rolls a 4. They subtract 1 to account for Bea's leather armor, leaving Bea with
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from rules_py import web
 from rules_py.at_table import party_rng
 from rules_py.cairn.characters.hits import take_damage
 from rules_py.cairn.characters.save_fill import MORALE_FILL_NOTE
@@ -18,24 +16,9 @@ from rules_py.cairn.widgets.attack.party import GRIT_ABILITY_NOTE
 from rules_py.core.rng import Rng
 from rules_py.party.changes import outcome_changes, read_changes
 from rules_py.party.members import read_member
-
-
-def _call(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(web.call(name, json.dumps(request)))
-    return answer
-
-
-def _ok(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    answer = _call(name, request)
-    assert answer["ok"], answer
-    result: dict[str, Any] = answer["result"]
-    return result
-
-
-def _member(game: str, name: str, **values: Any) -> dict[str, Any]:
-    member: dict[str, Any] = _ok("party.new", {"game": game, "name": name})["member"]
-    member.update(values)
-    return member
+from tests.engine.web_calls import call as _call
+from tests.engine.web_calls import new_member as _member
+from tests.engine.web_calls import ok as _ok
 
 
 def _troll() -> dict[str, Any]:

@@ -6,13 +6,11 @@ account for Bea's leather armor, leaving Bea with 2 HP remaining")."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from rules_py import web
 from rules_py.at_table import party_rng
 from rules_py.cairn import saves
 from rules_py.cairn.characters.hits import take_hit
@@ -22,24 +20,9 @@ from rules_py.core.rng import Rng
 from rules_py.dice import inline
 from rules_py.party.changes import outcome_changes, read_changes
 from rules_py.party.members import read_member
-
-
-def _call(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(web.call(name, json.dumps(request)))
-    return answer
-
-
-def _ok(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    answer = _call(name, request)
-    assert answer["ok"], answer
-    result: dict[str, Any] = answer["result"]
-    return result
-
-
-def _member(game: str, name: str, **values: Any) -> dict[str, Any]:
-    member: dict[str, Any] = _ok("party.new", {"game": game, "name": name})["member"]
-    member.update(values)
-    return member
+from tests.engine.web_calls import call as _call
+from tests.engine.web_calls import new_member as _member
+from tests.engine.web_calls import ok as _ok
 
 
 def _texts(result: dict[str, Any]) -> list[str]:

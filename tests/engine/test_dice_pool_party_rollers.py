@@ -6,23 +6,11 @@ Damage)"; "DEFEAT: Characters at 5 Health [...] Exalts gain 1 Limit")."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rules_py import web
 from rules_py.dice_pool.characters.at_rolls import NOT_EXALT_NOTE, TRAIT_NAME_NOTE
-
-
-def _call(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(web.call(name, json.dumps(request)))
-    return answer
-
-
-def _ok(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    answer = _call(name, request)
-    assert answer["ok"], answer
-    result: dict[str, Any] = answer["result"]
-    return result
+from tests.engine.web_calls import ok as _ok
 
 
 def _ada(**values: Any) -> dict[str, Any]:
