@@ -275,3 +275,16 @@ def test_place_target_marks_a_foe_and_death_follows_it() -> None:
     answer = call({**t.form, "metres": -5, "action": "place", "state": t.state})
     assert answer["error"]["field"] == "metres"
     assert "0 to 25000" in answer["error"]["message"]
+
+
+def test_the_preview_says_why_a_foe_without_belief_cannot_use_death() -> None:
+    t = Table()
+    t.send("reset")
+    t.form.update(mode="attack", power="death", attacker="foe1", target="hero")
+    preview = text(t.send("odds"))
+    assert "Hexenwolf 1 has no Belief rating: no Influence, no power." in preview
+    assert "Choose the targets above" not in preview
+    # Pressed, the use answers the same words, on its field.
+    answer = call({**t.form, "action": "play", "pick": 5, "state": t.state})
+    assert answer["error"]["field"] == "attacker"
+    assert answer["error"]["message"] == "Hexenwolf 1 has no Belief rating: no Influence, no power."

@@ -101,8 +101,12 @@ def _targets(values: MeleeValues, melee: Melee) -> tuple[int, ...]:
     return tuple(chosen)
 
 
-def _preview_targets(melee: Melee, values: MeleeValues, attacker: int) -> tuple[int, ...] | None:
-    """The targets the attacker's odds are drawn against, or None if the form names none."""
+def _preview_targets(
+    melee: Melee, values: MeleeValues, attacker: int
+) -> tuple[int, ...] | str | None:
+    """The targets the attacker's odds are drawn against; None if the form
+    names none; or why the power cannot be used (a foe short of Belief),
+    in the words the use itself would answer."""
     try:
         chosen = _targets(values, melee)
     except RulesInputError:
@@ -110,8 +114,8 @@ def _preview_targets(melee: Melee, values: MeleeValues, attacker: int) -> tuple[
     if values.power.startswith("death"):
         try:
             found, _ = death_targets(melee, attacker, values.power, chosen)
-        except RulesInputError:
-            return None
+        except RulesInputError as refused:
+            return refused.message
     else:
         found = tuple(i for i in chosen if i != attacker and not melee.fighters[i].out)
     return found or None

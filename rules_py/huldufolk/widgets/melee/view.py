@@ -100,7 +100,7 @@ def _lines(row: CardAgainst, melee: Melee, defending: bool) -> list[str]:
 
 
 def chooser_step(
-    melee: Melee, values: MeleeValues, targets: tuple[int, ...] | None, attacker: int
+    melee: Melee, values: MeleeValues, targets: tuple[int, ...] | str | None, attacker: int
 ) -> Block:
     """The hand of whoever chooses now, each card a button with its odds."""
     pending = melee.pending
@@ -116,6 +116,8 @@ def chooser_step(
     else:
         if targets is None:
             return step([line("Choose the targets above to see the hand and its odds.")])
+        if isinstance(targets, str):  # the power cannot be used as the form stands
+            return step([line(targets)])
         chooser = attacker
         rows = attack_odds(melee, attacker, values.power, targets, values.attack_kind)
         who = melee.fighters[attacker]
