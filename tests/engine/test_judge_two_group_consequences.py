@@ -11,30 +11,18 @@ from typing import Any
 
 import pytest
 
-from rules_py import web
 from rules_py.core.errors import RulesInputError
 from rules_py.judge_two import attacks
 from rules_py.judge_two.attacks import Consequence, Defender, DefenderKind
 from rules_py.party import changes
 from rules_py.party.members import member_json, read_member
-
-
-def answer(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    found: dict[str, Any] = json.loads(web.call(name, json.dumps(request)))
-    return found
-
-
-def call(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    found = answer(name, request)
-    assert found["ok"], found
-    result: dict[str, Any] = found["result"]
-    return result
+from tests.engine.web_calls import call as answer
+from tests.engine.web_calls import new_member
+from tests.engine.web_calls import ok as call
 
 
 def member(name: str, **fields: Any) -> dict[str, Any]:
-    made: dict[str, Any] = call("party.new", {"game": "judge_two", "name": name})["member"]
-    made.update(fields)
-    return made
+    return new_member("judge_two", name, **fields)
 
 
 def applied(before: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:

@@ -8,23 +8,15 @@ from typing import Any
 
 import pytest
 
-from rules_py import web
 from rules_py.judge_two import attacks
 from rules_py.party import changes
 from rules_py.party.members import member_json, read_member
-
-
-def call(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(web.call(name, json.dumps(request)))
-    assert answer["ok"], answer
-    result: dict[str, Any] = answer["result"]
-    return result
+from tests.engine.web_calls import new_member
+from tests.engine.web_calls import ok as call
 
 
 def member(name: str, **fields: Any) -> dict[str, Any]:
-    made: dict[str, Any] = call("party.new", {"game": "judge_two", "name": name})["member"]
-    made.update(fields)
-    return made
+    return new_member("judge_two", name, **fields)
 
 
 def notes(result: dict[str, Any]) -> list[str]:
