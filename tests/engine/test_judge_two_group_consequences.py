@@ -16,9 +16,7 @@ from rules_py.judge_two import attacks
 from rules_py.judge_two.attacks import Consequence, Defender, DefenderKind
 from rules_py.party import changes
 from rules_py.party.members import member_json, read_member
-from tests.engine.web_calls import call as answer
-from tests.engine.web_calls import new_member
-from tests.engine.web_calls import ok as call
+from tests.engine.web_calls import call, new_member, ok
 
 
 def member(name: str, **fields: Any) -> dict[str, Any]:
@@ -56,9 +54,9 @@ def group(target: dict[str, Any] | None = None, **values: Any) -> dict[str, Any]
     request: dict[str, Any] = {"situation": "group", **values}
     if target is not None:
         party = {"actor": ADA, "target": target}
-        filled = call("party.fill", {"widget": "judge_two.attack", **party})["values"]
+        filled = ok("party.fill", {"widget": "judge_two.attack", **party})["values"]
         request = {**filled, **request, "party": party}
-    return call("judge_two.attack", request)
+    return ok("judge_two.attack", request)
 
 
 # ---------------------------------------------------------------- the engine
@@ -188,7 +186,7 @@ def test_the_result_shows_each_attacker_and_the_capped_total() -> None:
 def test_a_third_attackers_choices_count_only_when_three_attack() -> None:
     two = group(degrees1=1, degrees2=1, attacker3_impose=3)
     assert "Attacker 3" not in facts(two)
-    refused = answer(
+    refused = call(
         "judge_two.attack",
         {"situation": "group", "attackers": "3", "degrees3": 1, "attacker3_impose": 3},
     )
@@ -196,13 +194,13 @@ def test_a_third_attackers_choices_count_only_when_three_attack() -> None:
 
 
 def test_a_choice_out_of_the_fields_range_is_refused_by_its_label() -> None:
-    refused = answer("judge_two.attack", {"situation": "group", "attacker1_impose": 4})
+    refused = call("judge_two.attack", {"situation": "group", "attacker1_impose": 4})
     assert refused["error"] == {
         "field": "attacker1_impose",
         "message": "Attacker 1: consequences to impose (1 = the first listed) must be a "
         "whole number from 1 to 3 (got 4).",
     }
-    wrong_mark = answer("judge_two.attack", {"situation": "group", "attacker2_mark": "bruise"})
+    wrong_mark = call("judge_two.attack", {"situation": "group", "attacker2_mark": "bruise"})
     assert wrong_mark["error"]["field"] == "attacker2_mark"
     assert "afflict, crush, pierce, stricken" in wrong_mark["error"]["message"]
 

@@ -11,8 +11,7 @@ import pytest
 from rules_py.judge_two import attacks
 from rules_py.party import changes
 from rules_py.party.members import member_json, read_member
-from tests.engine.web_calls import new_member
-from tests.engine.web_calls import ok as call
+from tests.engine.web_calls import new_member, ok
 
 
 def member(name: str, **fields: Any) -> dict[str, Any]:
@@ -41,7 +40,7 @@ def judged(request: dict[str, Any], light: int, truth: int | None = None) -> dic
     """The judge's result for the first seed whose dice allow Light ``light``
     (and Truth ``truth``), judged so."""
     for seed in range(500):
-        rolled = call("judge_two.judge", {**request, "seed": seed})
+        rolled = ok("judge_two.judge", {**request, "seed": seed})
         options = [b for b in rolled["view"] if b["type"] == "choices"]
         if not options:
             continue
@@ -49,7 +48,7 @@ def judged(request: dict[str, Any], light: int, truth: int | None = None) -> dic
             key = option["request"]["choice"]
             got_light, got_truth = (int(part) for part in key.split("-"))
             if got_light == light and (truth is None or got_truth == truth):
-                return call("judge_two.judge", {**request, "seed": seed, "choice": key})
+                return ok("judge_two.judge", {**request, "seed": seed, "choice": key})
     raise AssertionError("no seed rolled those dice")
 
 
@@ -58,7 +57,7 @@ WEN = member("Wen", kind="foe", power_level=5, risk=2)
 
 
 def test_the_judge_is_filled_from_the_one_who_acts_and_the_target() -> None:
-    filled = call("party.fill", {"widget": "judge_two.judge", "actor": ADA, "target": WEN})
+    filled = ok("party.fill", {"widget": "judge_two.judge", "actor": ADA, "target": WEN})
     assert filled["values"] == {
         "rank": 2,
         "attacker_risk": 3,
@@ -156,11 +155,11 @@ def test_a_mark_already_borne_is_said_and_nothing_applied() -> None:
 
 
 def test_the_attack_roller_is_filled_and_changes_the_defender() -> None:
-    filled = call("party.fill", {"widget": "judge_two.attack", "actor": ADA, "target": WEN})
+    filled = ok("party.fill", {"widget": "judge_two.attack", "actor": ADA, "target": WEN})
     values = filled["values"]
     assert (values["risk"], values["attacker_risk"], values["guard_risk"]) == (2, 2, 3)
     assert values["resistance_from"] == "number"
-    result = call(
+    result = ok(
         "judge_two.attack", {**values, "degrees": 1, "party": {"actor": ADA, "target": WEN}}
     )
     wen = applied(WEN, result)
@@ -172,7 +171,7 @@ def test_a_guard_whose_defence_fails() -> None:
     the attacker imposes a threat on her and, on Wen, what one degree against
     her five risk less two of light armour imposes: four, three risk and a mark."""
     party = {"actor": ADA, "target": WEN}
-    result = call(
+    result = ok(
         "judge_two.attack",
         {
             "situation": "guard",
@@ -188,7 +187,7 @@ def test_a_guard_whose_defence_fails() -> None:
     ada, wen = applied(ADA, result), applied(WEN, result)
     assert (ada["risk"], ada["threats"]) == (5, ["disarm"])
     assert (wen["risk"], wen["marks"]) == (5, [{"mark": "pierce", "form": "martial"}])
-    held = call("judge_two.attack", {"situation": "guard", "guard_defence": "held", "party": party})
+    held = ok("judge_two.attack", {"situation": "guard", "guard_defence": "held", "party": party})
     assert applied(ADA, held)["risk"] == 5
     assert applied(WEN, held) == WEN
 
@@ -217,7 +216,7 @@ def text_says_counter(weapon: str, attack_range: str) -> bool:
 def test_counter_eligibility_by_weapon_range(weapon: str, attack_range: str) -> None:
     found = attacks.can_counter("martial", weapon, attack_range)
     assert found.eligible is text_says_counter(weapon, attack_range), found
-    result = call(
+    result = ok(
         "judge_two.attack",
         {
             "situation": "counter",
@@ -240,7 +239,7 @@ def test_counter_in_subtle_conflicts_needs_a_script_and_never_a_veiled_attack() 
 
 def test_a_counter_attack_on_an_attacker_in_a_critical_state_may_mark() -> None:
     critical = member("Ada", risk=7)
-    result = call(
+    result = ok(
         "judge_two.attack",
         {
             "situation": "counter",
@@ -256,13 +255,13 @@ def test_a_counter_attack_on_an_attacker_in_a_critical_state_may_mark() -> None:
 
 def test_a_turn_in_the_round_tracker_ends_the_weaken_threat() -> None:
     weak = member("Ada", risk=4, threats=["weaken", "disarm"])
-    status = call("judge_two.rounds", {"action": "status", "party": {"actor": weak}})
+    status = ok("judge_two.rounds", {"action": "status", "party": {"actor": weak}})
     assert ["Ada's risk", "4"] in status["view"][0]["items"]
-    result = call(
+    result = ok(
         "judge_two.rounds", {"action": "record", "who": "A", "players": 2, "party": {"actor": weak}}
     )
     assert applied(weak, result)["threats"] == ["disarm"]
-    calm = call(
+    calm = ok(
         "judge_two.rounds",
         {
             "action": "record",
@@ -294,14 +293,14 @@ def test_the_rank_follows_the_attribute_or_essence_the_form_names() -> None:
 
     runner = member("Ria", arm=1, feet=3, breath=2, guts=3, spirit=1)
     request = {"widget": "judge_two.judge", "actor": runner}
-    feet = call("party.fill", {**request, "form": {"mode": "test", "attribute": "Feet"}})
+    feet = ok("party.fill", {**request, "form": {"mode": "test", "attribute": "Feet"}})
     assert (feet["values"]["rank"], feet["from"]["rank"]) == (3, "Ria's Feet")
     for essence, sources in ESSENCE_SOURCES.items():
-        save = call("party.fill", {**request, "form": {"mode": "save", "essence": essence}})
+        save = ok("party.fill", {**request, "form": {"mode": "save", "essence": essence}})
         by_hand = sum(runner[name.lower()] for name in sources) // 2
         assert save["values"]["rank"] == min(by_hand, 3), essence
         assert save["from"]["rank"] == f"Ria's {essence}"
-    group = call("party.fill", {**request, "form": {"mode": "group"}})
+    group = ok("party.fill", {**request, "form": {"mode": "group"}})
     assert "rank" not in group["values"]
 
 
@@ -311,7 +310,7 @@ def test_a_save_is_filled_with_the_one_who_acts_defending() -> None:
     risk the attacker's."""
     ada = member("Ada", arm=2, breath=2, guts=2, spirit=2, risk=3, armour="light")
     wen = member("Wen", kind="brute", power_level=6, risk=1)
-    filled = call(
+    filled = ok(
         "party.fill",
         {
             "widget": "judge_two.judge",
