@@ -6,13 +6,13 @@ finisher, a rest and the death check."""
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Any
 
 import pytest
 
 from rules_py.core.errors import RulesInputError
 from rules_py.judge_two import health, statuses
-from tests.engine.test_judge_two_party_rollers import applied, call, judged, member, notes
+from tests.engine.test_judge_two_party_rollers import applied, judged, member, notes
+from tests.engine.web_calls import ok, refused
 
 MARKS = statuses.MARKS
 
@@ -56,13 +56,13 @@ def test_the_widget_rests_the_one_who_acts() -> None:
         risk=9,
         marks=[{"mark": "stricken", "form": "martial"}, {"mark": "crush", "form": "martial"}],
     )
-    filled = call("party.fill", {"widget": "judge_two.health", "actor": ada})["values"]
+    filled = ok("party.fill", {"widget": "judge_two.health", "actor": ada})["values"]
     assert (filled["risk"], filled["mark_stricken"], filled["mark_afflict"]) == (9, "martial", "")
     for length, recover, risk, left in (
         ("quick", "", 0, ["stricken", "crush"]),
         ("short", "stricken", 0, ["crush"]),
     ):
-        result = call(
+        result = ok(
             "judge_two.health",
             {
                 **filled,
@@ -75,7 +75,7 @@ def test_the_widget_rests_the_one_who_acts() -> None:
         after = applied(ada, result)
         assert after["risk"] == risk
         assert [m["mark"] for m in after["marks"]] == left
-    long = call(
+    long = ok(
         "judge_two.health",
         {
             **filled,
@@ -90,7 +90,7 @@ def test_the_widget_rests_the_one_who_acts() -> None:
 
 
 def test_a_short_rest_refuses_the_crush_mark_by_name() -> None:
-    answer = call_error(
+    answer = refused(
         "judge_two.health",
         {"mode": "rest", "length": "short", "mark_crush": "martial", "recover": "crush"},
     )
@@ -98,23 +98,12 @@ def test_a_short_rest_refuses_the_crush_mark_by_name() -> None:
     assert "afflict mark or the stricken mark" in answer["message"]
 
 
-def call_error(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    import json
-
-    from rules_py import web
-
-    answer: dict[str, Any] = json.loads(web.call(name, json.dumps(request)))
-    assert not answer["ok"]
-    error: dict[str, Any] = answer["error"]
-    return error
-
-
 def test_essences_from_attributes_and_an_advance() -> None:
     """ "Each of these three essences has a rank equal to the sum of the ranks of
     its three related attributes, divided by two and rounded down"."""
     variel = member("Variel", feet=2, arm=1, spirit=1, breath=0, eyes=1, hands=1)
-    filled = call("party.fill", {"widget": "judge_two.health", "actor": variel})["values"]
-    result = call(
+    filled = ok("party.fill", {"widget": "judge_two.health", "actor": variel})["values"]
+    result = ok(
         "judge_two.health",
         {**filled, "mode": "essences", "advance": "Arm", "party": {"actor": variel}},
     )
@@ -122,7 +111,7 @@ def test_essences_from_attributes_and_an_advance() -> None:
     assert rows["Strength"] == "(Arm + Feet + Spirit) 5 / 2 = 2"
     assert rows["Mind"] == "(Breath + Eyes + Hands) 2 / 2 = 1"  # Variel's one rank in Mind
     assert applied(variel, result)["arm"] == 2
-    top = call_error("judge_two.health", {"mode": "essences", "feet": 3, "advance": "Feet"})
+    top = refused("judge_two.health", {"mode": "essences", "feet": 3, "advance": "Feet"})
     assert top["field"] == "advance"
 
 
@@ -147,7 +136,7 @@ def test_a_conflict_through_the_party_to_a_finisher_then_rest_and_death() -> Non
     wen = applied(wen, first)
     assert (wen["risk"], wen["threats"]) == (2, ["weaken"])
     # 2. Wen's turn in the round tracker ends the weaken threat.
-    turn = call(
+    turn = ok(
         "judge_two.rounds", {"action": "record", "who": "A", "players": 1, "party": {"actor": wen}}
     )
     wen = applied(wen, turn)
@@ -177,9 +166,9 @@ def test_a_conflict_through_the_party_to_a_finisher_then_rest_and_death() -> Non
     assert wen["finished"] == "martial"
     # 5. The scene ends: without a rest Ada dies; a short rest at once saves her.
     marks = {f"mark_{m['mark']}": m["form"] for m in ada["marks"]}
-    dead = call("judge_two.health", {"mode": "scene_end", **marks, "party": {"actor": ada}})
+    dead = ok("judge_two.health", {"mode": "scene_end", **marks, "party": {"actor": ada}})
     assert dead["view"][0]["tone"] == "bad" and "dies" in dead["view"][0]["text"]
-    saved = call(
+    saved = ok(
         "judge_two.health",
         {
             "mode": "scene_end",

@@ -3,24 +3,16 @@
 
 from __future__ import annotations
 
-import json
 from itertools import product
 from typing import Any
 
 import pytest
 
-from rules_py import web
 from rules_py.core.errors import RulesInputError
 from rules_py.judge_two import prestige as pr
 from rules_py.judge_two import scripts as sc
-from tests.engine.test_judge_two_party_rollers import applied, call, member
-
-
-def error(name: str, request: dict[str, Any]) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(web.call(name, json.dumps(request)))
-    assert not answer["ok"]
-    found: dict[str, Any] = answer["error"]
-    return found
+from tests.engine.test_judge_two_party_rollers import applied, member
+from tests.engine.web_calls import ok, refused
 
 
 def test_the_noblewoman_on_the_road() -> None:
@@ -28,7 +20,7 @@ def test_the_noblewoman_on_the_road() -> None:
     on a Udahi road would have the highest prestige (wealth + native vs. gender),
     her personal attendants would have middle prestige, and the soldiers would
     have low prestige.\""""
-    result = call(
+    result = ok(
         "judge_two.prestige",
         {
             "characters": "3",
@@ -111,7 +103,7 @@ def test_prestige_against_a_count_by_hand() -> None:
 
 def test_prestige_sets_the_party_members_prestige() -> None:
     ada, wen = member("Ada"), member("Wen", kind="foe", prestige="highest")
-    result = call("judge_two.prestige", {"a_native": True, "party": {"actor": ada, "target": wen}})
+    result = ok("judge_two.prestige", {"a_native": True, "party": {"actor": ada, "target": wen}})
     assert applied(ada, result)["prestige"] == "highest"
     assert applied(wen, result)["prestige"] == "low"
 
@@ -176,7 +168,7 @@ def test_two_dispassionate_scripts_are_bold_only_against_brutes() -> None:
 def test_the_scripts_widget_keeps_state_and_takes_composure() -> None:
     ada, wen = member("Ada", risk=2), member("Wen", kind="foe", risk=8, composed=False)
     party = {"actor": ada, "target": wen}
-    filled = call("party.fill", {"widget": "judge_two.scripts", "actor": ada, "target": wen})
+    filled = ok("party.fill", {"widget": "judge_two.scripts", "actor": ada, "target": wen})
     assert filled["values"] == {
         "attacker_risk": 2,
         "defender_risk": 8,
@@ -184,7 +176,7 @@ def test_the_scripts_widget_keeps_state_and_takes_composure() -> None:
         "brute": False,
         "less_prestige": False,
     }
-    drawn = call(
+    drawn = ok(
         "judge_two.scripts",
         {
             "action": "record",
@@ -195,14 +187,14 @@ def test_the_scripts_widget_keeps_state_and_takes_composure() -> None:
         },
     )
     assert applied(ada, drawn)["composed"] is False
-    status = call(
+    status = ok(
         "judge_two.scripts", {"action": "status", **filled["values"], "state": drawn["state"]}
     )
     assert status["view"][1]["text"] == "A's subtle attack: bold"
-    again = error(
+    again = refused(
         "judge_two.scripts",
         {"action": "record", "move": "draw", "script": "scandalize", "state": drawn["state"]},
     )
     assert again["field"] == "script"
-    broken = call("judge_two.scripts", {"action": "status", "state": {"in_play": "x"}})
+    broken = ok("judge_two.scripts", {"action": "status", "state": {"in_play": "x"}})
     assert "A new subtle conflict was started" in broken["notice"]

@@ -4,31 +4,12 @@ in, JSON out, never an exception) and ``web.party_catalog``."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
 from rules_py import registry, web
 from rules_py.party.games import keys
-
-
-def call(name: str, request: Any) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(web.call(name, json.dumps(request)))
-    return answer
-
-
-def ok(name: str, request: Any) -> dict[str, Any]:
-    answer = call(name, request)
-    assert answer["ok"], answer
-    result: dict[str, Any] = answer["result"]
-    return result
-
-
-def refused(name: str, request: Any) -> dict[str, Any]:
-    answer = call(name, request)
-    assert not answer["ok"], answer
-    error: dict[str, Any] = answer["error"]
-    return error
+from tests.engine.web_calls import call, ok, refused
 
 
 def test_the_widgets_catalog_is_unchanged_by_the_party() -> None:

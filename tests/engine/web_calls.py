@@ -8,7 +8,7 @@ from typing import Any
 
 from rules_py import web
 
-__all__ = ["call", "new_member", "ok"]
+__all__ = ["call", "new_member", "ok", "refused"]
 
 
 def call(name: str, request: dict[str, Any]) -> dict[str, Any]:
@@ -22,6 +22,14 @@ def ok(name: str, request: dict[str, Any]) -> dict[str, Any]:
     assert answer["ok"], answer
     result: dict[str, Any] = answer["result"]
     return result
+
+
+def refused(name: str, request: dict[str, Any]) -> dict[str, Any]:
+    """The error of a call that must be refused: its field and message."""
+    answer = call(name, request)
+    assert not answer["ok"], answer
+    error: dict[str, Any] = answer["error"]
+    return error
 
 
 def new_member(game: str, name: str, **values: Any) -> dict[str, Any]:
