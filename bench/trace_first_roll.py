@@ -30,8 +30,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_phone import open_phone  # noqa: E402
-from bench.bench_startup import DRAWN, OBSERVER, WIDGET_PAGE, _poll  # noqa: E402
+from bench.bench_phone import arm_tap, open_phone, tap_when_drawn  # noqa: E402
+from bench.bench_startup import OBSERVER, WIDGET_PAGE, _poll  # noqa: E402
 from tests.conftest import load_serve_module  # noqa: E402
 
 __all__ = ["main", "main_thread_summary"]
@@ -89,16 +89,16 @@ def main() -> None:
                 session = context.new_cdp_session(page)
                 session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
                 page.add_init_script(OBSERVER)
+                drawn = arm_tap(page)
                 if visit == "warm":
                     session.on("Tracing.dataCollected", lambda data: events.extend(data["value"]))
                     session.on("Tracing.tracingComplete", lambda _: done.set())
                     session.send("Tracing.start", {"traceConfig": {
                         "includedCategories": CATEGORIES}, "transferMode": "ReportEvents"})
                 deadline = time.monotonic() + 120
-                page.goto(url)
+                page.goto(url, wait_until="commit")
+                tap_when_drawn(page, drawn, deadline)  # as bench_phone.py taps
                 form = _poll(page, "() => window.__formAt || null", deadline, "a drawn form")
-                page.evaluate("() => { window.__clickedAt = performance.now(); }")
-                page.locator(DRAWN).first.locator("button.md-button--primary").first.tap()
                 roll = _poll(page, "() => window.__rollAt || null", deadline, "the first roll")
                 if visit == "cold":
                     page.wait_for_timeout(6000)

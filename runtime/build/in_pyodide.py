@@ -8,6 +8,7 @@ Python, and nothing of it stays in the snapshot but the finder that
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
 import io
@@ -27,6 +28,7 @@ __all__ = [
     "install_standard_library_finder",
     "prove_no_file_is_needed",
     "warm_up",
+    "without_docstrings",
 ]
 
 # 1980-01-01, the earliest time a zip can hold: the same sources, the same bytes.
@@ -60,9 +62,33 @@ def warm_up() -> None:
             raise RuntimeError(f"{name}: {answer['error']}")
 
 
-def _pyc(source: bytes, filename: str) -> bytes:
-    """Unchecked hash-based .pyc, which zipimport loads without the source's mtime."""
-    code = compile(source, filename, "exec", dont_inherit=True)
+# Pyodide's own packages read docstrings while it starts (its JavaScript API's
+# help is made from them): theirs are kept.
+KEEPS_DOCSTRINGS = ("pyodide", "_pyodide", "pyodide_js")
+
+
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    """``tree`` without its module's and functions' docstrings: nothing reads
+    them in the browser, and the snapshot holds every one it imports (0.2 MB
+    of its bytes after brotli). Classes keep theirs: a dataclass without one
+    makes one from its signature while it is defined, which costs more.
+    Asserts stay (``-OO`` would take them too)."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
+
+
+def _pyc(source: bytes, filename: str, keep_docstrings: bool = False) -> bytes:
+    """Unchecked hash-based .pyc, which zipimport loads without the source's
+    mtime; without docstrings (:func:`without_docstrings`) unless kept."""
+    tree = ast.parse(source, filename)
+    if not keep_docstrings:
+        tree = without_docstrings(tree)
+    code = compile(tree, filename, "exec", dont_inherit=True)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
@@ -92,7 +118,8 @@ def compile_standard_library() -> tuple[bytes, int]:
             origin = spec.origin if spec and spec.origin else ""
             inner = origin[len(archive) + 1:]
             if inner.endswith(".py") and inner in members:
-                added[inner[:-3] + ".pyc"] = _pyc(source.read(inner), origin)
+                keep = inner.split("/")[0].removesuffix(".py") in KEEPS_DOCSTRINGS
+                added[inner[:-3] + ".pyc"] = _pyc(source.read(inner), origin, keep)
         for filename in sorted(set(members) | set(added)):
             data = added[filename] if filename in added else source.read(members[filename])
             target.writestr(_zip_info(filename), data)

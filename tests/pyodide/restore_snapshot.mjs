@@ -92,7 +92,19 @@ json.dumps({
     "source": inspect.getsource(json.dumps).splitlines()[0],
 })
 `);
+// What the build took out of the memory (in_pyodide.py, without_docstrings)
+// and what it kept: the docstrings of Pyodide's own packages and of classes.
+const docstrings = pyodide.runPython(`
+import json, sys, pyodide.code, rules_py.web, rules_py.widget
+json.dumps({
+    "function": rules_py.web.call.__doc__,
+    "module": sys.modules["rules_py.web"].__doc__,
+    "standard_library": json.dumps.__doc__,
+    "class": rules_py.widget.Widget.__doc__,
+    "pyodide": pyodide.code.eval_code.__doc__,
+})
+`);
 console.log(JSON.stringify({
-  preloaded: JSON.parse(preloaded), files: JSON.parse(files),
+  preloaded: JSON.parse(preloaded), files: JSON.parse(files), docstrings: JSON.parse(docstrings),
   stdlib: { ...JSON.parse(stdlib), loadsWhileAnswering, loads: stdlibLoads }, answers,
 }));

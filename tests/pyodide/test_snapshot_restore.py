@@ -77,6 +77,12 @@ def test_the_snapshot_restores_in_node_and_answers_as_cpython(built_site: Path) 
     assert stdlib["absent_before"] and stdlib["imported"] and not stdlib["missing_found"]
     assert stdlib["loads"] == 1
     assert stdlib["source"].startswith("def dumps(obj, *, skipkeys=False")
+    # Docstrings of modules and functions are not in memory, but for
+    # Pyodide's own; classes keep theirs (in_pyodide.py, without_docstrings).
+    docstrings = restored["docstrings"]
+    assert docstrings["function"] is docstrings["module"] is docstrings["standard_library"] is None
+    assert docstrings["class"].startswith("A roller: ``name`` is ``game.thing``")
+    assert docstrings["pyodide"]
     assert len(answers) == len(requests) > 500
     for key, (name, request) in requests.items():
         expected = json.loads(web.call(name, json.dumps(request)))

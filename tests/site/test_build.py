@@ -270,8 +270,13 @@ def test_every_module_of_the_runtime_is_preloaded_and_rollers_start_early(
     rollers = (built_site / "cairn/rules/index.html").read_text(encoding="utf-8")
     head = rollers.split("</head>")[0]
     assert set(re.findall(preload, head)) == wanted
-    start = r'<script type="module" async src="[./]*assets/rp/page/start\.js"></script>'
-    assert re.search(start, head)
+    # start.js imports nothing and comes first, before the stylesheets, so the
+    # worker starts as soon as it arrives.
+    start = (r'<script type="module" async fetchpriority="high" '
+             r'src="[./]*assets/rp/page/start\.js"></script>')
+    found = re.search(start, head)
+    assert found and found.start() < head.index('rel="stylesheet"')
+    assert not _imports(rp / "page/start.js")
     # A text page starts nothing early (it warms the runtime at idle).
     text = (built_site / "index.html").read_text(encoding="utf-8")
     assert "start.js" not in text and not re.findall(preload, text)
