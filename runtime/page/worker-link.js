@@ -200,9 +200,8 @@ export function startRuntime(note) {
       STALL_MS / 1000 + " seconds. Check the connection, then try again."), STALL_MS);
   };
   announce(link.status);
-  const early = takeEarlyWorker();
   try {
-    link.worker = early ? early.worker : new Worker(WORKER_URL, { type: "module" });
+    link.worker = new Worker(WORKER_URL, { type: "module" });
   } catch (error) {
     fail("This browser cannot start the roller (" + /** @type {Error} */ (error).message + ").");
     return link;
@@ -214,14 +213,12 @@ export function startRuntime(note) {
     link.interrupts = new Int32Array(new SharedArrayBuffer(8)); // [flag, id of the call it stops]
     sendToWorker(link.worker, { type: "interrupt", buffer: link.interrupts.buffer });
   }
-  /** @param {Event} event */
-  const onError = (event) => {
+  link.worker.addEventListener("error", (event) => {
     event.preventDefault();
     if (link.status.state === "ready") lost(link, "The roller stopped working.");
     else fail("The roller could not load its files (a missing file, or one the server sends with the wrong type).");
-  };
-  /** @param {MessageEvent} event */
-  const onMessage = (event) => {
+  });
+  link.worker.addEventListener("message", (event) => {
     if (link !== runtime) return;
     /** @type {import("../contract/messages.js").WorkerMessage} */
     const message = event.data;
@@ -251,25 +248,8 @@ export function startRuntime(note) {
     } else {
       unexpectedMessage(message);
     }
-  };
-  link.worker.addEventListener("error", onError);
-  link.worker.addEventListener("message", onMessage);
-  if (early) {
-    // What the early worker said before this link listened, in its order.
-    early.release();
-    for (const event of early.said) {
-      if (event instanceof MessageEvent) onMessage(event); else onError(event);
-    }
-  }
+  });
   return link;
-}
-
-// The worker start.js made, once, if it made one (a later start makes its own).
-/** @returns {typeof globalThis.rpEarlyWorker} */
-function takeEarlyWorker() {
-  const early = globalThis.rpEarlyWorker;
-  globalThis.rpEarlyWorker = undefined;
-  return early;
 }
 
 // The worker died after start-up: the request it held fails with a message,

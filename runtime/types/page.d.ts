@@ -15,13 +15,6 @@ interface Window {
   document$: MaterialDocuments;
 }
 
-/**
- * The worker page/start.js made before the page's other modules arrived, with
- * the events it has sent since; worker-link.js takes it over once (and
- * `release` stops the keeping).
- */
-declare var rpEarlyWorker: { worker: Worker, said: Event[], release: () => void } | undefined;
-
 /** Set only by a browser test's init script, to shorten worker-link.js's answer bound. */
 declare var rpTestAnswerMs: number | undefined;
 

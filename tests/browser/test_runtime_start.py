@@ -21,18 +21,6 @@ def _runtime_mode(page: Page) -> str | None:
     return mode
 
 
-def _release_then_roll_from_the_snapshot(page: Page, held: list[Route]) -> None:
-    """The held requests go on; the save roller then gets ready from the
-    snapshot and rolls."""
-    for route in held:
-        route.continue_()
-    page.wait_for_selector('.rp-widget[data-widget="cairn.save"][data-state="ready"]',
-                           timeout=PYODIDE_TIMEOUT_MS)
-    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
-    assert _runtime_mode(page) == "snapshot"
-    assert press_for_new_seed(widget).strip()
-
-
 def test_the_snapshot_path_reaches_ready_and_rolls(
     page: Page, base_url: str, built_site: Path
 ) -> None:
@@ -64,7 +52,13 @@ def test_the_snapshot_path_starts_without_the_standard_library_zip(
         page.wait_for_timeout(100)
     assert held, "the wasm was never asked for"
     assert "pyodide-lock.json" in requested, requested
-    _release_then_roll_from_the_snapshot(page, held)
+    for route in held:
+        route.continue_()
+    page.wait_for_selector('.rp-widget[data-widget="cairn.save"][data-state="ready"]',
+                           timeout=PYODIDE_TIMEOUT_MS)
+    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
+    assert _runtime_mode(page) == "snapshot"
+    assert press_for_new_seed(widget).strip()
     assert not [name for name in requested if name.startswith("python_stdlib")], requested
     # What a restored Python calls on an import the snapshot lacks: the zip,
     # downloaded at once, written where the empty one was.
@@ -74,33 +68,6 @@ def test_the_snapshot_path_starts_without_the_standard_library_zip(
     (stdlib,) = (built_site / "pyodide").glob("*/python_stdlib.zip")
     assert size == stdlib.stat().st_size
     assert "python_stdlib.zip" in requested
-
-
-def test_the_worker_starts_before_the_pages_modules_and_nothing_it_says_is_lost(
-    page: Page, base_url: str, built_site: Path
-) -> None:
-    """start.js imports nothing: the worker starts, and Python gets ready,
-    while the page's own modules (here worker-link.js, held) have not
-    arrived; what the worker said meanwhile, ready above all, is heard once
-    they have."""
-    held: list[Route] = []
-    page.route("**/assets/rp/page/worker-link.js", lambda route: held.append(route))
-    page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0], wait_until="commit")
-    python_ready = False
-    for _ in range(int(PYODIDE_TIMEOUT_MS / 100)):
-        workers = [w for w in page.workers if "/assets/rp/worker/worker.js" in w.url]
-        if workers and workers[0].evaluate("() => typeof self.rpStandardLibraryNow === 'function'"):
-            python_ready = True
-            break
-        page.wait_for_timeout(100)
-    assert python_ready, "Python did not start while the page's modules were held"
-    assert held, "worker-link.js was never asked for"
-    page.wait_for_timeout(500)  # its ready message has gone out, with no one listening yet
-    # Nothing is drawn yet: every roller still waits for the page's modules.
-    states = page.eval_on_selector_all(".rp-widget", "(roots) => roots.map((r) => r.dataset.state)")
-    assert set(states) <= {None, "loading"}, states
-    _release_then_roll_from_the_snapshot(page, held)
-    assert len([w for w in page.workers if "/assets/rp/worker/worker.js" in w.url]) == 1
 
 
 def _corrupt(route: Route) -> None:
