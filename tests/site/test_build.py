@@ -266,19 +266,12 @@ def test_every_module_of_the_runtime_is_preloaded_and_rollers_start_early(
 ) -> None:
     rp = built_site / "assets" / "rp"
     wanted = _imports(rp / "page/boot.js") | _imports(rp / "page/start.js")
-    preload = r'<link rel="modulepreload"(?: fetchpriority="high")? href="[./]*assets/rp/([\w/-]+\.js)"'
+    preload = r'<link rel="modulepreload" href="[./]*assets/rp/([\w/-]+\.js)"'
     rollers = (built_site / "cairn/rules/index.html").read_text(encoding="utf-8")
     head = rollers.split("</head>")[0]
     assert set(re.findall(preload, head)) == wanted
-    # start.js and what it imports come first, before the stylesheets, at high
-    # priority: the worker's downloads begin before the page's other files.
-    start = (r'<script type="module" async fetchpriority="high" '
-             r'src="[./]*assets/rp/page/start\.js"></script>')
-    found = re.search(start, head)
-    first_style = head.index('rel="stylesheet"')
-    assert found and found.start() < first_style
-    early = r'<link rel="modulepreload" fetchpriority="high" href="[./]*assets/rp/([\w/-]+\.js)"'
-    assert set(re.findall(early, head[:first_style])) == _imports(rp / "page/start.js")
+    start = r'<script type="module" async src="[./]*assets/rp/page/start\.js"></script>'
+    assert re.search(start, head)
     # A text page starts nothing early (it warms the runtime at idle).
     text = (built_site / "index.html").read_text(encoding="utf-8")
     assert "start.js" not in text and not re.findall(preload, text)
