@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import (
+    PYODIDE_TIMEOUT_MS,
     ConsoleLog,
     describe_violations,
     open_widget,
@@ -36,7 +37,8 @@ def judge_once(judge: Locator) -> str:
     badge = result.locator(f"{CARD}:has(.rp-badge)")
     if badge.count():
         badge.click()
-    expect(result.locator(".rp-outcome")).to_be_visible()
+    # The judgment is a follow-up request: Python answers it, as it did the roll.
+    expect(result.locator(".rp-outcome")).to_be_visible(timeout=PYODIDE_TIMEOUT_MS)
     return result.inner_text()
 
 

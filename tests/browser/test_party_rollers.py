@@ -229,7 +229,8 @@ def test_judge_two_risk_from_a_judged_roll_reaches_the_round_tracker(
         badge = result.locator(".rp-choice:has(.rp-badge)")
         if badge.count():
             badge.click()
-        expect(result.locator(".rp-outcome")).to_be_visible()
+        # The judgment is a follow-up request: Python answers it, as it did the roll.
+        expect(result.locator(".rp-outcome")).to_be_visible(timeout=PYODIDE_TIMEOUT_MS)
         changes = judge.locator('[data-role="party-changes"]')
         if changes.count() and "risk" in changes.inner_text():
             _apply(judge)

@@ -24,7 +24,10 @@ SOURCE = textwrap.dedent('''
     def only_a_docstring() -> None:
         """Gone, and the body is still a body."""
 
-    async def checked(value: int) -> int:
+    async def awaited() -> None:
+        "Gone."
+
+    def checked(value: int) -> int:
         "Gone."
         assert value > 0, "asserts stay"
         return value
@@ -50,15 +53,14 @@ def test_modules_and_functions_lose_their_docstrings_and_classes_keep_theirs() -
     only = namespace["only_a_docstring"]
     assert only.__doc__ is None and only() is None  # type: ignore[operator, attr-defined]
     assert namespace["checked"].__doc__ is None  # type: ignore[attr-defined]
+    assert namespace["awaited"].__doc__ is None  # type: ignore[attr-defined]
     assert namespace["first_statement_is_not_a_docstring"]() == "kept: not a docstring"  # type: ignore[operator]
     # The future import is still the module's first statement, so it still counts.
     assert namespace["annotations"].compiler_flag  # type: ignore[attr-defined]
 
 
 def test_asserts_stay() -> None:
-    import asyncio
-
     checked = _run(SOURCE)["checked"]
-    assert asyncio.run(checked(2)) == 2  # type: ignore[operator]
+    assert checked(2) == 2  # type: ignore[operator]
     with pytest.raises(AssertionError, match="asserts stay"):
-        asyncio.run(checked(0))  # type: ignore[operator]
+        checked(0)  # type: ignore[operator]
