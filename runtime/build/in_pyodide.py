@@ -62,8 +62,8 @@ def warm_up() -> None:
             raise RuntimeError(f"{name}: {answer['error']}")
 
 
-# Pyodide's own packages read docstrings while it starts (its JavaScript API's
-# help is made from them): theirs are kept.
+# Pyodide's own packages keep theirs: while it starts, Pyodide gives its C
+# functions the docstrings of _pyodide._core_docs (_pyodide/docstring.py).
 KEEPS_DOCSTRINGS = ("pyodide", "_pyodide", "pyodide_js")
 
 
