@@ -34,7 +34,7 @@ from bench.bench_phone import arm_tap, open_phone, tap_when_drawn  # noqa: E402
 from bench.bench_startup import OBSERVER, WIDGET_PAGE, _poll  # noqa: E402
 from tests.conftest import load_serve_module  # noqa: E402
 
-__all__ = ["main", "main_thread_summary"]
+__all__ = ["main", "main_thread_summary", "modules_from_code_cache"]
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
               "v8.execute", "blink.user_timing", "loading"]
@@ -44,7 +44,7 @@ SCRIPT_KINDS = ("FunctionCall", "EvaluateScript", "v8.compile", "v8.compileModul
 KINDS = (*SCRIPT_KINDS, "TimerFire", "EventDispatch", "FireAnimationFrame", "ParseHTML",
          "UpdateLayoutTree", "Layout", "Paint", "PrePaint", "Layerize", "ParseAuthorStyleSheet",
          "MinorGC", "MajorGC", "FireIdleCallback", "RunMicrotasks", "HitTest",
-         "HandlePostMessage")
+         "HandlePostMessage", "v8.produceModuleCache", "v8.produceCache")
 
 
 def main_thread_summary(events: list[dict[str, Any]], start_us: float, end_us: float
@@ -70,6 +70,18 @@ def main_thread_summary(events: list[dict[str, Any]], start_us: float, end_us: f
         if name in SCRIPT_KINDS and url:
             scripts["/".join(url.rsplit("/", 2)[-2:])] += event.get("dur", 0) / 1000
     return busy, dict(kinds), dict(scripts)
+
+
+def modules_from_code_cache(events: list[dict[str, Any]]) -> tuple[int, int]:
+    """How many of the page's modules V8 compiled from a code cache, of all
+    it compiled (a warm visit that compiles them afresh produces the cache
+    again: v8.produceModuleCache above)."""
+    threads = {(e["pid"], e["tid"]) for e in events
+               if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    compiled = [e for e in events if e.get("name") == "v8.compileModule"
+                and (e.get("pid"), e.get("tid")) in threads]
+    cached = [e for e in compiled if (e.get("args", {}).get("data") or {}).get("consumedCacheSize")]
+    return len(cached), len(compiled)
 
 
 def main() -> None:
@@ -119,6 +131,8 @@ def main() -> None:
     print("By kind (ms):")
     for name, ms in sorted(kinds.items(), key=lambda item: -item[1])[:14]:
         print(f"  {name:40}{ms:8.0f}")
+    cached, compiled = modules_from_code_cache(events)
+    print(f"Modules compiled from V8's code cache: {cached} of {compiled}")
     print("By script, compile and run (ms):")
     for name, ms in sorted(scripts.items(), key=lambda item: -item[1])[:16]:
         print(f"  {name:60}{ms:8.0f}")
