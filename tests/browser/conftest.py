@@ -169,13 +169,28 @@ def open_widget(page: Page, url: str, widget: str) -> Locator:
     return page.locator(selector).first
 
 
-def press_for_new_seed(widget: Locator, button: str = "button.md-button--primary") -> str:
-    """Press a widget's rolling button, wait for a result with a new seed, return it."""
+def press_for_new_seed(widget: Locator, button: str = "button.md-button--primary",
+                       timeout: float | None = None) -> str:
+    """Press a widget's rolling button, wait for a result with a new seed
+    (``timeout`` ms, else Playwright's default), return it."""
     seeds = widget.locator('[data-role="seed"]')
     before = seeds.all_inner_texts()
     widget.locator(button).first.click()
-    expect(seeds).not_to_have_text(before or ["\u0000"])
+    expect(seeds).not_to_have_text(before or ["\u0000"], timeout=timeout)
     return seeds.inner_text()
+
+
+def judge_once(judge: Locator) -> str:
+    """Roll Judge Two's judge, take the recommended judgment (doubles judge
+    themselves), and return the result's text."""
+    press_for_new_seed(judge, 'button[data-action="roll"]', timeout=PYODIDE_TIMEOUT_MS)
+    result = judge.locator('[data-role="result"]')
+    badge = result.locator(".rp-choice:has(.rp-badge)")
+    if badge.count():
+        badge.click()
+    # The judgment is a follow-up request: Python answers it as it did the roll.
+    expect(result.locator(".rp-outcome")).to_be_visible(timeout=PYODIDE_TIMEOUT_MS)
+    return result.inner_text()
 
 
 _PAGES_SERVING_AXE: weakref.WeakSet[Page] = weakref.WeakSet()

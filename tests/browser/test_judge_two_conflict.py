@@ -11,35 +11,19 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import (
-    PYODIDE_TIMEOUT_MS,
     ConsoleLog,
     describe_violations,
+    judge_once,
     open_widget,
-    press_for_new_seed,
     run_axe,
     use_system_scheme,
 )
-
-CARD = ".rp-choice"
 
 
 def widget_at(page: Page, name: str, nth: int = 0) -> Locator:
     widget = page.locator(f'.rp-widget[data-widget="{name}"]').nth(nth)
     expect(widget).to_have_attribute("data-state", "ready")
     return widget
-
-
-def judge_once(judge: Locator) -> str:
-    """Roll, take the recommended judgment (doubles judge themselves), and
-    return the result's text."""
-    press_for_new_seed(judge, 'button[data-action="roll"]')
-    result = judge.locator('[data-role="result"]')
-    badge = result.locator(f"{CARD}:has(.rp-badge)")
-    if badge.count():
-        badge.click()
-    # The judgment is a follow-up request: Python answers it, as it did the roll.
-    expect(result.locator(".rp-outcome")).to_be_visible(timeout=PYODIDE_TIMEOUT_MS)
-    return result.inner_text()
 
 
 def test_a_conflict_from_judged_rolls_to_a_finisher_then_rest_and_death(

@@ -14,7 +14,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from rules_py import web
-from tests.browser.conftest import PYODIDE_TIMEOUT_MS
+from tests.browser.conftest import PYODIDE_TIMEOUT_MS, judge_once, press_for_new_seed
 from tests.browser.party_helpers import (
     choose,
     create_member,
@@ -182,10 +182,7 @@ def test_limit_to_a_break_in_the_d10_pool(phone_page: Page, base_url: str) -> No
     excellency.check()
     # Each roll with an Excellency gains Limit (one here): 8 -> 9 -> 10, a break.
     for after in (9, 10):
-        seeds = pool.locator('[data-role="seed"]')
-        before = seeds.all_inner_texts()
-        pool.locator('button[data-action="roll"]').click()
-        expect(seeds).not_to_have_text(before or ["\u0000"], timeout=PYODIDE_TIMEOUT_MS)
+        press_for_new_seed(pool, 'button[data-action="roll"]', timeout=PYODIDE_TIMEOUT_MS)
         expect(pool.locator('[data-role="party-changes"]')).to_contain_text(f"\u2192 {after}")
         _apply(pool)
         expect(pool.locator('input[name="limit"]')).to_have_value(str(after))
@@ -221,16 +218,7 @@ def test_judge_two_risk_from_a_judged_roll_reaches_the_round_tracker(
     expect(judge.locator('[data-role="party-fill"]')).to_contain_text("Gaalik's risk")
     risk = 0
     for _ in range(12):  # until an attack lands (a failure changes nobody)
-        seeds = judge.locator('[data-role="seed"]')
-        before = seeds.all_inner_texts()
-        judge.locator('button[data-action="roll"]').click()
-        expect(seeds).not_to_have_text(before or ["\u0000"], timeout=PYODIDE_TIMEOUT_MS)
-        result = judge.locator('[data-role="result"]')
-        badge = result.locator(".rp-choice:has(.rp-badge)")
-        if badge.count():
-            badge.click()
-        # The judgment is a follow-up request: Python answers it, as it did the roll.
-        expect(result.locator(".rp-outcome")).to_be_visible(timeout=PYODIDE_TIMEOUT_MS)
+        judge_once(judge)
         changes = judge.locator('[data-role="party-changes"]')
         if changes.count() and "risk" in changes.inner_text():
             _apply(judge)
