@@ -171,6 +171,8 @@ class Builder:
             _link_tree(python / part, target / part)
         assets = importlib.import_module("runtime.build.assets")
         assets.copy_runtime(target)
+        # The Python part above holds the build manifest the worker bundles.
+        importlib.import_module("runtime.build.bundles").bundle_runtime(target)
         assets.name_material_search_worker(target)
         self.kept = kept
         return target

@@ -5,11 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from runtime.build.assets import (
-    copy_runtime,
-    inline_worker_imports,
-    name_material_search_worker,
-)
+from runtime.build.assets import copy_runtime, name_material_search_worker
+from runtime.build.bundles import bundle_runtime
 from runtime.build.hosts import write_headers_file
 from runtime.build.offline import build_offline, file_list, site_config
 from runtime.build.precompress import precompress_site
@@ -35,7 +32,7 @@ def main() -> None:
     copy_runtime(site)
     name_material_search_worker(site)
     ship(site)
-    inline_worker_imports(site)  # the manifest is written now
+    bundle_runtime(site)  # the manifest, which the worker's bundle holds, is written now
     name, description = site_config()
     version = build_offline(site, name, name.removesuffix(" SRD"), description)
     print(f"sw.js: cache rp-site-{version}, {len(file_list(site))} files")

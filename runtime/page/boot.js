@@ -1,4 +1,5 @@
-// Entry of the widget runtime, loaded as a module on every page. Draws each
+// Entry of the widget runtime, loaded as a module on every page (the build
+// bundles it with every module it imports: runtime/build/bundles.py). Draws each
 // widget root of the page (<div class="rp-widget" data-widget=... data-spec=...>,
 // written by the `widget` macro with the widget's catalog entry) at once,
 // while the worker starts; a press before Python is ready waits in the queue
@@ -9,8 +10,8 @@
 // Text pages start no worker at open (their dice in the text start it on
 // the first tap); they warm it at idle once the service worker holds the
 // site, unless the reader asked to save data.
-// On a page with rollers, start.js has usually started the worker already,
-// and Material's own script starts after the rollers (theme-later.js).
+// On a page with rollers, Material's own script starts after the rollers
+// (theme-later.js).
 import { el, whenIdle } from "./dom.js";
 import { onRuntimeStatus, retryRuntime, runtimeStatus, startRuntime } from "./worker-link.js";
 import { Widget } from "./widget.js";
@@ -256,3 +257,7 @@ startThemeAfterRollers();
 registerOffline();
 holdSearchForRollers();
 keyboardScrollableTables();
+
+// The worker link's state, for the tests and the debugger: the bundle holds
+// the page's one instance of worker-link.js.
+export { currentWorker, interruptedCalls, requestInFlight } from "./worker-link.js";

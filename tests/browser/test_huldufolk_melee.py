@@ -92,6 +92,9 @@ def out(widget: Locator, target: str) -> None:
     choose(widget, "target", target)
     widget.locator('button[data-action="out"]').click()
     expect(result(widget)).to_contain_text(f"{named(target)} is out of the fight", timeout=SLOW)
+    # The fight's table is the odds preview's, asked for after the result.
+    expect(fight_table(widget).locator("tr", has_text=named(target))).to_contain_text(
+        "out of the fight", timeout=SLOW)
 
 
 def test_the_texts_one_against_three_to_its_end_on_a_phone(

@@ -216,7 +216,7 @@ def _end_worker(page: Page) -> None:
     """The worker ends as a browser may end it: no error event follows."""
     page.evaluate("""async () => {
       const boot = document.querySelector('script[src*="assets/rp/page/boot.js"]').src;
-      const link = await import(boot.replace("boot.js", "worker-link.js"));
+      const link = await import(boot);  // the bundle: the page's one worker-link.js
       link.currentWorker().terminate();
     }""")
 

@@ -59,7 +59,7 @@ def _crash_worker(page: Page) -> None:
     gets an error event."""
     page.evaluate("""async () => {
       const boot = document.querySelector('script[src*="assets/rp/page/boot.js"]').src;
-      const link = await import(boot.replace("boot.js", "worker-link.js"));
+      const link = await import(boot);  // the bundle: the page's one worker-link.js
       const worker = link.currentWorker();
       worker.terminate();
       worker.dispatchEvent(new ErrorEvent("error", {message: "out of memory"}));

@@ -75,7 +75,7 @@ def test_the_worker_interrupts_the_named_call_only_and_answers_the_next(
 
 EDIT_AND_ROLL = """async ([slow, now]) => {
   const boot = document.querySelector('script[src*="assets/rp/page/boot.js"]').src;
-  const link = await import(boot.replace("boot.js", "worker-link.js"));
+  const link = await import(boot);  // the bundle: the page's one worker-link.js
   const root = document.querySelector('.rp-widget[data-widget="dice.notation"]');
   const field = root.querySelector('input[name="expression"]');
   const edit = (text) => {

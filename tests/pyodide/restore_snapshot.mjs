@@ -6,16 +6,16 @@
 // snapshot can have; files says whether rules_py's files exist (they must not
 // need to); stdlib shows the standard library zip brought by the first
 // import that needs it, after a restore on an empty one.
-// The packed file is expanded by the worker's own module (snapshot.js).
+// The packed file is expanded by the worker's own module (snapshot.js, the
+// source of what the built worker's bundle holds).
 import { loadPyodide } from "pyodide";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { readSnapshot, SnapshotFormatError } from "../../runtime/worker/snapshot.js";
 
 const site = process.argv[2];
 const py = join(site, "assets", "rp", "py");
-const { readSnapshot, SnapshotFormatError } = await import(pathToFileURL(join(site, "assets", "rp", "worker", "snapshot.js")).href);
 const packed = readFileSync(join(py, "snapshot.bin"));
 const PYODIDE_VERSION = JSON.parse(readFileSync(join(site, "assets", "rp", "build-manifest.json"), "utf8")).pyodide.version;
 // As in the worker: the restore starts on an empty standard library zip, and

@@ -150,16 +150,15 @@ def test_the_manifest_names_every_runtime_file_with_its_size_and_digest(built_si
         if shipped is not manifest.lock_file:
             assert shipped.address == f"{shipped.path}?v={digest[:16]}", shipped
     # The source's worker reads the manifest as a JSON module; the built one
-    # holds it, and the modules it imports, written in by the build.
+    # holds it, and the modules it imports, bundled by the build.
     source = (ROOT / "runtime/worker/worker.js").read_text("utf-8")
     assert 'import BUILD from "../build-manifest.json" with { type: "json" };' in source
     worker = (built_site / "assets/rp/worker/worker.js").read_text("utf-8")
-    assert not re.findall(r"^import ", worker, re.M), "the built worker imports nothing"
-    manifest_json = (built_site / "assets/rp/build-manifest.json").read_text("utf-8")
-    compact = json.dumps(json.loads(manifest_json), separators=(",", ":"))
-    assert f"const BUILD = {compact};" in worker
-    assert "const { readSnapshot } = (() => {" in worker
-    assert "const { isInterrupt, isRequest, unexpectedMessage } = (() => {" in worker
+    imports = re.findall(r'^import |\bfrom "\.\.?/', worker, re.M)
+    assert not imports, "the built worker imports nothing"
+    for module in ("build-manifest.json", "worker/snapshot.js", "contract/messages.js"):
+        assert re.search(rf"^// {re.escape(module)}$", worker, re.M), module
+    assert manifest.snapshot.address in worker and manifest.wheel.address in worker
 
 
 def test_the_service_worker_takes_the_snapshot_from_its_gzip_copy_where_needed(
@@ -261,17 +260,20 @@ def _imports(module: Path) -> set[str]:
     return found
 
 
-def test_every_module_of_the_runtime_is_preloaded_and_rollers_start_early(
-    built_site: Path,
-) -> None:
+def test_the_page_runtime_is_one_bundled_module(built_site: Path) -> None:
     rp = built_site / "assets" / "rp"
-    wanted = _imports(rp / "page/boot.js") | _imports(rp / "page/start.js")
-    preload = r'<link rel="modulepreload" href="[./]*assets/rp/([\w/-]+\.js)"'
-    rollers = (built_site / "cairn/rules/index.html").read_text(encoding="utf-8")
-    head = rollers.split("</head>")[0]
-    assert set(re.findall(preload, head)) == wanted
-    start = r'<script type="module" async src="[./]*assets/rp/page/start\.js"></script>'
-    assert re.search(start, head)
-    # A text page starts nothing early (it warms the runtime at idle).
-    text = (built_site / "index.html").read_text(encoding="utf-8")
-    assert "start.js" not in text and not re.findall(preload, text)
+    bundle = (rp / "page/boot.js").read_text(encoding="utf-8")
+    # One file: it imports nothing, and holds every module of the source's graph.
+    assert not re.search(r'^import |\bfrom "\.\.?/', bundle, re.M)
+    graph = _imports(ROOT / "runtime" / "page" / "boot.js")
+    assert len(graph) > 20
+    for module in graph:
+        assert re.search(rf"^// {re.escape(module)}$", bundle, re.M), module
+        # No second copy a page could load beside the bundle's.
+        assert not (rp / module).exists(), module
+    # Every page, with rollers or not, asks for that one file, once.
+    boot = r'<script src="[./]*assets/rp/page/boot\.js" type="module"></script>'
+    for page in ("cairn/rules/index.html", "index.html"):
+        text = (built_site / page).read_text(encoding="utf-8")
+        assert len(re.findall(boot, text)) == 1 and text.count("assets/rp/page/") == 1, page
+        assert "modulepreload" not in text, page
