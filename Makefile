@@ -96,8 +96,10 @@ bench: site chromium
 # own: a scratch copy (Zensical writes its cache beside mkdocs.yml and its
 # site inside the project), then the steps that follow the page build, then a
 # browser test of that site (tests/zensical; `make test` skips it when no
-# Zensical build is there). zensical 0.0.74 and 0.1.x need a `zensical-ui`
-# release PyPI lacks, hence the pin.
+# Zensical build is there); the scratch copy is on Python's path, where
+# Python-Markdown imports textdice, the extension named in mkdocs.yml, from.
+# zensical 0.0.74 and 0.1.x need a `zensical-ui` release PyPI lacks, hence
+# the pin.
 ZENSICAL_VERSION := 0.0.73
 ZENSICAL_VENV := .venv-zensical
 ZENSICAL_STAMP := $(ZENSICAL_VENV)/.installed-$(ZENSICAL_VERSION)
@@ -117,7 +119,7 @@ zensical: $(PY_STAMP) $(NPM_STAMP) $(ZENSICAL_STAMP) chromium
 	rm -rf $(ZENSICAL_SRC) $(ZENSICAL_SITE)
 	mkdir -p $(ZENSICAL_SRC)
 	cp -R mkdocs.yml docs macros textdice rules_py site_overrides $(ZENSICAL_SRC)/
-	cd $(ZENSICAL_SRC) && $(CURDIR)/$(ZENSICAL_VENV)/bin/zensical build --strict
+	cd $(ZENSICAL_SRC) && PYTHONPATH=. $(CURDIR)/$(ZENSICAL_VENV)/bin/zensical build --strict
 	mv $(ZENSICAL_SRC)/site $(ZENSICAL_SITE)
 	$(BIN)/python -m runtime.build --site $(ZENSICAL_SITE)
 	ZENSICAL_SITE=$(ZENSICAL_SITE) $(BIN)/python -m pytest tests/zensical -p no:cacheprovider -rs
