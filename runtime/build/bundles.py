@@ -6,9 +6,10 @@ on every visit: a traced warm visit on a phone's processor (4x slower)
 spent 173 ms of that thread issuing the preloads of the roller page's head,
 and 64 to 110 ms writing V8's code cache for the modules, which Chromium
 never reads back for a page's module scripts. The worker's imports (the
-build manifest, ``worker/snapshot.js``, ``contract/messages.js``) were each
-one more round of requests before Python could start: a module worker
-fetches its imports only after it has parsed itself.
+build manifest, ``worker/snapshot.js``, ``contract/messages.js``) are
+written into it too: a module worker fetches its imports only after it has
+parsed itself, one more round of requests before Python could start (this
+replaces the regular expressions that inlined them before).
 
 esbuild (``bundle.mjs``) writes each entry of :data:`BUNDLED_ENTRIES` with
 every module it imports, still one ES module at the entry's address; the
@@ -24,6 +25,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from runtime.build.assets import SITE_FOLDER
@@ -53,6 +55,7 @@ def bundle(entry: Path, root: Path) -> list[Path]:
                               cwd=root, check=True, capture_output=True, text=True)
     except subprocess.CalledProcessError as error:
         raise BundleError(f"esbuild could not bundle {entry}:\n{error.stderr}") from error
+    sys.stderr.write(done.stderr)  # esbuild's warnings, if any
     read = [(root / name).resolve() for name in json.loads(done.stdout.splitlines()[-1])]
     written.replace(entry)
     return read
