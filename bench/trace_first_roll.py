@@ -34,7 +34,7 @@ from bench.bench_phone import arm_tap, open_phone, tap_when_drawn  # noqa: E402
 from bench.bench_startup import OBSERVER, WIDGET_PAGE, _poll  # noqa: E402
 from tests.conftest import load_serve_module  # noqa: E402
 
-__all__ = ["main", "main_thread_summary", "modules_from_code_cache"]
+__all__ = ["main", "main_thread_summary", "modules_from_code_cache", "renderer_main_threads"]
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
               "v8.execute", "blink.user_timing", "loading"]
@@ -47,12 +47,17 @@ KINDS = (*SCRIPT_KINDS, "TimerFire", "EventDispatch", "FireAnimationFrame", "Par
          "HandlePostMessage", "v8.produceModuleCache", "v8.produceCache")
 
 
+def renderer_main_threads(events: list[dict[str, Any]]) -> set[tuple[int, int]]:
+    """The (process, thread) of each renderer's main thread in the trace."""
+    return {(e["pid"], e["tid"]) for e in events
+            if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+
+
 def main_thread_summary(events: list[dict[str, Any]], start_us: float, end_us: float
                         ) -> tuple[float, dict[str, float], dict[str, float]]:
     """Busy time of the renderer's main thread between two trace times: in
     all, by event kind (top-level tasks' children), and by script."""
-    threads = {(e["pid"], e["tid"]) for e in events
-               if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    threads = renderer_main_threads(events)
     main = [e for e in events if (e.get("pid"), e.get("tid")) in threads and e.get("ph") == "X"
             and start_us <= e["ts"] <= end_us]
     tasks = [e for e in main if e["name"] == "RunTask"]
@@ -76,8 +81,7 @@ def modules_from_code_cache(events: list[dict[str, Any]]) -> tuple[int, int]:
     """How many of the page's modules V8 compiled from a code cache, of all
     it compiled (a warm visit that compiles them afresh produces the cache
     again: v8.produceModuleCache above)."""
-    threads = {(e["pid"], e["tid"]) for e in events
-               if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    threads = renderer_main_threads(events)
     compiled = [e for e in events if e.get("name") == "v8.compileModule"
                 and (e.get("pid"), e.get("tid")) in threads]
     cached = [e for e in compiled if (e.get("args", {}).get("data") or {}).get("consumedCacheSize")]

@@ -154,10 +154,7 @@ def test_the_manifest_names_every_runtime_file_with_its_size_and_digest(built_si
     source = (ROOT / "runtime/worker/worker.js").read_text("utf-8")
     assert 'import BUILD from "../build-manifest.json" with { type: "json" };' in source
     worker = (built_site / "assets/rp/worker/worker.js").read_text("utf-8")
-    imports = re.findall(r'^import |\bfrom "\.\.?/', worker, re.M)
-    assert not imports, "the built worker imports nothing"
-    for module in ("build-manifest.json", "worker/snapshot.js", "contract/messages.js"):
-        assert re.search(rf"^// {re.escape(module)}$", worker, re.M), module
+    _assert_bundles(worker, {"build-manifest.json", "worker/snapshot.js", "contract/messages.js"})
     assert manifest.snapshot.address in worker and manifest.wheel.address in worker
 
 
@@ -260,16 +257,20 @@ def _imports(module: Path) -> set[str]:
     return found
 
 
+def _assert_bundles(built: str, modules: set[str]) -> None:
+    """``built`` (a bundle's text) imports nothing and holds each of
+    ``modules``, headed by esbuild's comment with its path under assets/rp/."""
+    assert not re.search(r'^import |\bfrom "\.\.?/', built, re.M), "a bundle imports nothing"
+    for module in modules:
+        assert re.search(rf"^// {re.escape(module)}$", built, re.M), module
+
+
 def test_the_page_runtime_is_one_bundled_module(built_site: Path) -> None:
     rp = built_site / "assets" / "rp"
-    bundle = (rp / "page/boot.js").read_text(encoding="utf-8")
-    # One file: it imports nothing, and holds every module of the source's graph.
-    assert not re.search(r'^import |\bfrom "\.\.?/', bundle, re.M)
     graph = _imports(ROOT / "runtime" / "page" / "boot.js")
     assert len(graph) > 20
-    for module in graph:
-        assert re.search(rf"^// {re.escape(module)}$", bundle, re.M), module
-        # No second copy a page could load beside the bundle's.
+    _assert_bundles((rp / "page/boot.js").read_text(encoding="utf-8"), graph)
+    for module in graph:  # no second copy a page could load beside the bundle's
         assert not (rp / module).exists(), module
     # Every page, with rollers or not, asks for that one file, once.
     boot = r'<script src="[./]*assets/rp/page/boot\.js" type="module"></script>'
