@@ -40,8 +40,11 @@ BACKGROUND_COLOUR = "#ffffff"
 INDIGO = (0x40, 0x51, 0xB5)
 WHITE = (0xFF, 0xFF, 0xFF)
 # Not part of the site a reader uses: the build's own stamp, the compressed
-# sitemap (the sitemap itself is kept: instant navigation reads it).
-SKIPPED = {"sw.js", ".built", "sitemap.xml.gz"}
+# sitemap (the sitemap itself is kept: instant navigation reads it), and the
+# hosts' headers file (build/hosts.py, written after sw.js; a second run of
+# the build over the same site finds it, and Netlify and Cloudflare Pages do
+# not serve it: asked for, it would fail the service worker's install).
+SKIPPED = {"sw.js", ".built", "sitemap.xml.gz", "_headers"}
 
 __all__ = ["build_offline", "file_list", "icon", "manifest", "png", "site_config"]
 

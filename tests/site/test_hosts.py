@@ -118,6 +118,14 @@ def test_the_service_worker_never_asks_for_the_headers_file(built_site: Path) ->
     assert hosts.HEADERS_FILE not in build["files"]
 
 
+def test_a_second_build_over_the_same_site_does_not_list_the_headers_file(tmp_path: Path) -> None:
+    # The build writes the headers file after sw.js; run again over the same
+    # site (the live preview, a rebuild), it finds the file the first run wrote.
+    (tmp_path / "index.html").write_text("<p>Rules</p>", "utf-8")
+    (tmp_path / hosts.HEADERS_FILE).write_text("/*\n  X-Content-Type-Options: nosniff\n", "utf-8")
+    assert set(file_list(tmp_path)) == {"./"}
+
+
 def test_the_server_sends_the_one_source() -> None:
     serve = load_serve_module()
     assert serve.CONTENT_SECURITY_POLICY == hosts.CONTENT_SECURITY_POLICY
