@@ -11,6 +11,7 @@
 // with the page. Requests sent before "ready" are answered once it is reached.
 import BUILD from "../build-manifest.json" with { type: "json" };
 import { readSnapshot } from "./snapshot.js";
+import { compileSmallModulesOnce } from "./wasm-modules.js";
 import { isInterrupt, isRequest, unexpectedMessage } from "../contract/messages.js";
 
 /**
@@ -245,9 +246,9 @@ async function download(url, phase, label) {
 
 // The snapshot as the host sends it. snapshot.bin (14 MB as it is) has
 // precompressed copies beside it (runtime/build/precompress.py): a host that
-// negotiates sends the best one the browser accepts (brotli: 3.7 MB), which
+// negotiates sends the best one the browser accepts (brotli: 3.3 MB), which
 // the browser decodes. A host that sends it without Content-Encoding does not
-// negotiate: its download stops at once and its gzipped copy (5.2 MB, inflated
+// negotiate: its download stops at once and its gzipped copy (4.7 MB, inflated
 // by readSnapshot) comes instead, for one more request. The site's offline
 // cache holds it decoded, and the HTTP cache keeps the headers it came with.
 /**
@@ -294,7 +295,7 @@ async function downloadSnapshot(signal, pace) {
   return memory;
 }
 
-// On a slow link the snapshot (3.7 to 5.2 MB as sent) would come long after a normal start
+// On a slow link the snapshot (3.3 to 4.7 MB as sent) would come long after a normal start
 // could have been done: its download is given up when, SNAPSHOT_PATIENCE_MS
 // after it began or at any check after that, its bytes are coming and the
 // rest of them, less what a normal start downloads instead (the standard
@@ -437,6 +438,9 @@ if (HAND_OVER) {
     return instantiateStreaming(response, imports);
   };
 }
+
+// Pyodide's small wrapper modules, compiled once each (wasm-modules.js).
+compileSmallModulesOnce(WebAssembly);
 
 /** @type {Pick<PyodideConfig, "stdout" | "stderr">} */
 const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };

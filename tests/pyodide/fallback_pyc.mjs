@@ -1,6 +1,7 @@
 // Loads Pyodide as the worker's fallback does (no snapshot; the site's
 // standard library zip with .pyc; the wheel and its .pyc in site-packages) and prints
-// which modules came from a .pyc and whether every rules_py .pyc matches its source.
+// which modules came from a .pyc and whether every rules_py .pyc matches its source,
+// and the column positions its code has (none).
 // Usage: node fallback_pyc.mjs <site dir>
 import { loadPyodide } from "pyodide";
 import { readFileSync } from "node:fs";
@@ -43,5 +44,8 @@ for folder, _, files in os.walk(os.path.dirname(rules_py.__file__)):
             unchecked_hash = int.from_bytes(header[4:8], "little") == 1
             matches = header[8:16] == importlib.util.source_hash(source)
             checked[source_path] = "ok" if unchecked_hash and matches else "stale"
-json.dumps({"stdlib": stdlib, "from_pyc": from_pyc, "rules_py": checked})
+# Compiled without column positions (make_snapshot.mjs, PYTHONNODEBUGRANGES).
+columns = sorted({str(c) for code in (rules_py.web.call.__code__, json.dumps.__code__)
+                  for _, _, c, _ in code.co_positions()})
+json.dumps({"stdlib": stdlib, "from_pyc": from_pyc, "rules_py": checked, "columns": columns})
 `));

@@ -1,7 +1,7 @@
 // Restores the site's Python memory snapshot under Node, as the worker does in
 // the browser, and answers rules_py.web.call requests from it.
 // Usage: node restore_snapshot.mjs <site dir>   (stdin: {key: [name, request JSON text]})
-// Prints {preloaded, files, stdlib, answers} (answers as JSON text): preloaded
+// Prints {preloaded, files, docstrings, positions, wrapperCompiles, stdlib, answers} (answers as JSON text): preloaded
 // lists the widget modules in memory before any call, which only a restored
 // snapshot can have; files says whether rules_py's files exist (they must not
 // need to); stdlib shows the standard library zip brought by the first
@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readSnapshot, SnapshotFormatError } from "../../runtime/worker/snapshot.js";
+import { compileSmallModulesOnce } from "../../runtime/worker/wasm-modules.js";
 
 const site = process.argv[2];
 const py = join(site, "assets", "rp", "py");
@@ -45,12 +46,15 @@ WebAssembly.instantiate = async (...args) => {
   }
   return made;
 };
+// As in the worker: Pyodide's small wrapper modules are compiled once each.
+const wrappers = compileSmallModulesOnce(WebAssembly);
 const pyodide = await loadPyodide({
   stdLibURL: emptyZip,
   _loadSnapshot: snapshot.memory,
 });
 WebAssembly.instantiate = instantiate;
 if (!filled) throw new Error("Python's instance never came to complete the snapshot");
+const wrapperCompiles = wrappers.compiles();
 let stdlibLoads = 0;
 globalThis.rpStandardLibraryNow = (zipPath) => {
   stdlibLoads += 1;
@@ -104,7 +108,25 @@ json.dumps({
     "pyodide": pyodide.code.eval_code.__doc__,
 })
 `);
+// Code in memory, and code compiled after the restore, has line positions
+// but no columns (make_snapshot.mjs, PYTHONNODEBUGRANGES).
+const positions = pyodide.runPython(`
+import json, rules_py.web
+def columns(code):
+    return sorted({str(column) for _, _, column, _ in code.co_positions()})
+def lines(code):
+    return any(line is not None for line, _, _, _ in code.co_positions())
+json.dumps({
+    "columns": {
+        "rules_py": columns(rules_py.web.call.__code__),
+        "standard_library": columns(json.dumps.__code__),
+        "compiled_now": columns(compile("total = first + second", "<typed>", "exec")),
+    },
+    "lines": lines(rules_py.web.call.__code__) and lines(json.dumps.__code__),
+})
+`);
 console.log(JSON.stringify({
   preloaded: JSON.parse(preloaded), files: JSON.parse(files), docstrings: JSON.parse(docstrings),
+  positions: JSON.parse(positions), wrapperCompiles,
   stdlib: { ...JSON.parse(stdlib), loadsWhileAnswering, loads: stdlibLoads }, answers,
 }));

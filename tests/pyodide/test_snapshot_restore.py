@@ -83,6 +83,15 @@ def test_the_snapshot_restores_in_node_and_answers_as_cpython(built_site: Path) 
     assert docstrings["function"] is docstrings["module"] is docstrings["standard_library"] is None
     assert docstrings["class"].startswith("A roller: ``name`` is ``game.thing``")
     assert docstrings["pyodide"]
+    # Compiled without column positions, in memory and after the restore;
+    # lines are kept (make_snapshot.mjs, PYTHONNODEBUGRANGES).
+    positions = restored["positions"]
+    assert positions["columns"] == {
+        "rules_py": ["None"], "standard_library": ["None"], "compiled_now": ["None"]}
+    assert positions["lines"] is True
+    # Pyodide's wrapper modules, compiled once per kind while it restored
+    # (wasm-modules.js; 260 compiles of 29 kinds without it).
+    assert 0 < restored["wrapperCompiles"] < 60
     assert len(answers) == len(requests) > 500
     for key, (name, request) in requests.items():
         expected = json.loads(web.call(name, json.dumps(request)))
@@ -109,3 +118,5 @@ def test_the_fallback_loads_the_pyc_compiled_at_build_time(built_site: Path) -> 
     # Every rules_py module has a .pyc made from exactly its shipped source.
     assert len(found["rules_py"]) > 50
     assert set(found["rules_py"].values()) == {"ok"}, found["rules_py"]
+    # Compiled without column positions (make_snapshot.mjs, PYTHONNODEBUGRANGES).
+    assert found["columns"] == ["None"]
