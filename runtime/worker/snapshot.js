@@ -141,9 +141,15 @@ export function packSnapshot(memory, moduleMemory, moduleOffset, page = SNAPSHOT
 // Takes the bytes of the uncompressed format in chunks of any size, writes
 // each run straight to its place in a zero-filled buffer of the full size.
 // finish() gives {memory, fromModule}: fromModule(moduleMemory) copies the
-// module's pages in; the memory is whole only after it.
-/** @returns {{ push(chunk: Uint8Array): void, finish(): Expanded }} */
-export function sparseExpander() {
+// module's pages in; the memory is whole only after it. `onStart` is given
+// the same {memory, fromModule} as soon as the header is read, while the
+// runs still arrive: the module's pages never overlap a run, so they may be
+// copied in meanwhile (the worker instantiates Python's module then).
+/**
+ * @param {(started: Expanded) => void} [onStart]
+ * @returns {{ push(chunk: Uint8Array): void, finish(): Expanded }}
+ */
+export function sparseExpander(onStart = () => {}) {
   let pending = new Uint8Array(0); // header bytes until the header is whole
   /** @type {Header | null} */
   let header = null;
@@ -234,6 +240,8 @@ export function sparseExpander() {
         pending = new Uint8Array(0);
         out = new Uint8Array(header.full);
         data = joined.subarray(header.size);
+        const known = header;
+        onStart({ memory: out, fromModule: (moduleMemory) => fromModule(known, moduleMemory) });
       }
       const { runs, page } = header;
       let offset = 0;
@@ -260,17 +268,19 @@ export function sparseExpander() {
 
 // The snapshot from a fetch() response, expanded: {memory, fromModule} (see
 // sparseExpander; fromModule is called with the instance's memory as soon as
-// the module is instantiated, before Pyodide restores the memory).
-// `onBytes(loaded)` hears the bytes as they arrive (as sent: gzipped). A host
+// the module is instantiated, before Pyodide restores the memory), once
+// every byte has come; `onStart` gets the same as soon as the header has
+// (sparseExpander). `onBytes(loaded)` hears the bytes as they arrive (as sent: gzipped). A host
 // that adds `Content-Encoding: gzip` to a .gz file has the browser inflate
 // it already, and the service worker keeps it inflated in its cache; the
 // first bytes tell which.
 /**
  * @param {Response} response
  * @param {(loaded: number) => void} [onBytes]
+ * @param {(started: Expanded) => void} [onStart]
  * @returns {Promise<Expanded>}
  */
-export async function readSnapshot(response, onBytes = () => {}) {
+export async function readSnapshot(response, onBytes = () => {}, onStart = () => {}) {
   if (!response.body) throw new SnapshotFormatError("an empty snapshot");
   const reader = response.body.getReader();
   let loaded = 0;
@@ -307,7 +317,7 @@ export async function readSnapshot(response, onBytes = () => {}) {
   });
   const gzipped = head[0] === 0x1f && head[1] === 0x8b;
   const plain = (gzipped ? wire.pipeThrough(new DecompressionStream("gzip")) : wire).getReader();
-  const expander = sparseExpander();
+  const expander = sparseExpander(onStart);
   try {
     for (;;) {
       const { done, value } = await plain.read();

@@ -21,11 +21,14 @@ import { isInterrupt, isRequest, unexpectedMessage } from "../contract/messages.
 
 /**
  * What the two ways to start share: the .pyc zip of rules_py (asked for on
- * first use), whether the snapshot was given up, and the snapshot.
+ * first use), whether the snapshot was given up, and the snapshot: `started`
+ * as soon as its header has come (its memory still filling), `snapshot`
+ * once every byte has.
  * @typedef {object} Files
  * @property {Promise<Uint8Array>} pyc
  * @property {Promise<Uint8Array>} [_pyc]
  * @property {boolean} abandoned
+ * @property {Promise<Expanded>} started
  * @property {Promise<Expanded>} snapshot
  */
 
@@ -274,9 +277,10 @@ async function snapshotResponse(label, signal) {
 /**
  * @param {AbortSignal} signal
  * @param {(loaded: number, total: number | null, normalStart: number) => void} pace
+ * @param {(started: Expanded) => void} onStart told as soon as the header has come
  * @returns {Promise<Expanded>}
  */
-async function downloadSnapshot(signal, pace) {
+async function downloadSnapshot(signal, pace, onStart) {
   const label = "the prepared Python";
   const response = await snapshotResponse(label, signal);
   const encoded = Boolean(response.headers.get("Content-Encoding"));
@@ -290,7 +294,7 @@ async function downloadSnapshot(signal, pace) {
     loaded = bytes;
     pace(loaded, total, normalStart);
     report.arrived(loaded);
-  });
+  }, onStart);
   report.done(loaded, `Downloaded ${label}.`);
   return memory;
 }
@@ -485,16 +489,24 @@ function standardLibraryNow(pyodide, zipPath) {
  */
 async function restore(loadPyodide, files) {
   if (!HAND_OVER) throw new Error("no WebAssembly.instantiateStreaming to complete the snapshot");
+  // Pyodide refuses a snapshot whose magic number (its first bytes) is
+  // zeroed: a restore that must not go on fails, and the normal start follows
+  // (Pyodide waits for ever on an instance that failed to come, so the
+  // instance comes and the snapshot is spoilt instead). Zeroed again once the
+  // last bytes have come, which may hold the first page.
+  let spoilt = false;
+  /** @param {Expanded} snapshot */
+  const spoil = (snapshot) => {
+    spoilt = true;
+    snapshot.memory.fill(0, 0, 4);
+  };
   instantiated = async (instance) => {
-    const snapshot = await files.snapshot;
+    const snapshot = await files.started;
     try {
       snapshot.fromModule(new Uint8Array(/** @type {WebAssembly.Memory} */ (instance.exports.memory).buffer));
     } catch (error) {
-      // Pyodide waits for ever on an instance that failed to come: it gets
-      // this one, and the snapshot is spoilt (Pyodide's magic number at its
-      // start zeroed) so that Pyodide refuses it and the restore fails.
       console.warn("Python snapshot not completed:", error);
-      snapshot.memory.fill(0, 0, 4);
+      spoil(snapshot);
     }
   };
   let pyodide;
@@ -504,8 +516,22 @@ async function restore(loadPyodide, files) {
       indexURL: PYODIDE_INDEX_URL,
       lockFileURL: LOCK_FILE_URL,
       stdLibURL: LATER_STDLIB_URL,
-      // Awaited by loadPyodide after it imported pyodide.asm.mjs, before it instantiates.
-      _loadSnapshot: files.snapshot.then((snapshot) => snapshot.memory),
+      // Awaited by loadPyodide after it imported pyodide.asm.mjs, before it
+      // instantiates: the memory as soon as the snapshot's header has come,
+      // its size known and its pages still arriving, so that Python's module
+      // is instantiated and linked while they do.
+      _loadSnapshot: files.started.then((snapshot) => snapshot.memory),
+      // Run by Pyodide after instantiating (the module's preRun), before it
+      // copies the memory in: it waits for the snapshot's last bytes.
+      fsInit: async () => {
+        const snapshot = await files.started;
+        try {
+          await files.snapshot;
+          if (spoilt) spoil(snapshot);
+        } catch (error) {
+          spoil(snapshot); // given up, cut short or damaged: the normal start follows
+        }
+      },
     });
   } finally {
     instantiated = null; // a normal start after a failed restore instantiates plainly
@@ -606,7 +632,12 @@ async function boot() {
     lead = "The connection is slow: starting Python without the prepared copy. ";
     progress("snapshot", "Downloading the rest\u2026", null, null); // its bytes no longer count in the total
   });
-  files.snapshot = downloadSnapshot(giveUp.signal, pace.heard);
+  /** @type {(started: Expanded) => void} */
+  let heardStart = () => {};
+  const started = new Promise((resolve) => { heardStart = resolve; });
+  files.snapshot = downloadSnapshot(giveUp.signal, pace.heard, (expanded) => heardStart(expanded));
+  files.started = Promise.race([started, files.snapshot]); // a download that fails first fails it
+  files.started.catch(() => {});
   // A snapshot that fails to arrive is a fallback case, not an unhandled rejection.
   files.snapshot.then(pace.stop, pace.stop);
   compiledWasm = compileWasm();

@@ -1,7 +1,7 @@
 // Restores the site's Python memory snapshot under Node, as the worker does in
 // the browser, and answers rules_py.web.call requests from it.
 // Usage: node restore_snapshot.mjs <site dir>   (stdin: {key: [name, request JSON text]})
-// Prints {preloaded, files, docstrings, positions, wrapperCompiles, stdlib, answers} (answers as JSON text): preloaded
+// Prints {preloaded, files, docstrings, positions, wrapperCompiles, early, stdlib, answers} (answers as JSON text): preloaded
 // lists the widget modules in memory before any call, which only a restored
 // snapshot can have; files says whether rules_py's files exist (they must not
 // need to); stdlib shows the standard library zip brought by the first
@@ -26,20 +26,45 @@ const PYODIDE_VERSION = JSON.parse(readFileSync(join(site, "assets", "rp", "buil
 const scratch = mkdtempSync(join(tmpdir(), "rp-restore-"));
 const emptyZip = join(scratch, "empty.zip");
 writeFileSync(emptyZip, new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
-// As in the worker: the pages that are the module's own data are copied
-// from the instance as soon as it is made, before Pyodide restores the memory.
-// Node instantiates modules of its own meanwhile (undici's HTTP parser,
-// llhttp): an instance the snapshot's module pages do not fit is not Python's.
-const snapshot = await readSnapshot(new Response(packed));
+// As in the worker: the snapshot arrives in chunks, and Python's module is
+// instantiated as soon as its header has come (its memory still filling);
+// Pyodide's fsInit, run after that and before it copies the memory in,
+// waits for the last bytes. The pages that are the module's own data are
+// copied from the instance as soon as it is made. Node instantiates modules
+// of its own meanwhile (undici's HTTP parser, llhttp): an instance the
+// snapshot's module pages do not fit is not Python's.
+const CHUNK = 1 << 16;
+let offset = 0;
+const body = new ReadableStream({
+  async pull(controller) {
+    await new Promise((resolve) => setTimeout(resolve, 2)); // a little at a time, as over a link
+    if (offset >= packed.length) {
+      controller.close();
+      return;
+    }
+    controller.enqueue(new Uint8Array(packed.subarray(offset, offset + CHUNK)));
+    offset += CHUNK;
+  },
+});
+let heardStart = (/** @type {any} */ started) => {};
+const started = new Promise((resolve) => { heardStart = resolve; });
+let arrived = false;
+const complete = readSnapshot(new Response(body), () => {}, heardStart).then((snapshot) => {
+  arrived = true;
+  return snapshot;
+});
 const instantiate = WebAssembly.instantiate;
 let filled = false;
+let instantiatedWhileArriving = false;
 WebAssembly.instantiate = async (...args) => {
   const made = await instantiate(...args);
   const memory = (made.instance ?? made).exports.memory;
   if (!filled && memory instanceof WebAssembly.Memory) {
+    const snapshot = await started;
     try {
       snapshot.fromModule(new Uint8Array(memory.buffer));
       filled = true;
+      instantiatedWhileArriving = !arrived;
     } catch (error) {
       if (!(error instanceof SnapshotFormatError)) throw error;
     }
@@ -48,9 +73,14 @@ WebAssembly.instantiate = async (...args) => {
 };
 // As in the worker: Pyodide's small wrapper modules are compiled once each.
 const wrappers = compileSmallModulesOnce(WebAssembly);
+let arrivedBeforeCopy = false;
 const pyodide = await loadPyodide({
   stdLibURL: emptyZip,
-  _loadSnapshot: snapshot.memory,
+  _loadSnapshot: started.then((snapshot) => snapshot.memory),
+  fsInit: async () => {
+    await complete;
+    arrivedBeforeCopy = arrived;
+  },
 });
 WebAssembly.instantiate = instantiate;
 if (!filled) throw new Error("Python's instance never came to complete the snapshot");
@@ -128,5 +158,6 @@ json.dumps({
 console.log(JSON.stringify({
   preloaded: JSON.parse(preloaded), files: JSON.parse(files), docstrings: JSON.parse(docstrings),
   positions: JSON.parse(positions), wrapperCompiles,
+  early: { instantiatedWhileArriving, arrivedBeforeCopy },
   stdlib: { ...JSON.parse(stdlib), loadsWhileAnswering, loads: stdlibLoads }, answers,
 }));

@@ -92,6 +92,9 @@ def test_the_snapshot_restores_in_node_and_answers_as_cpython(built_site: Path) 
     # Pyodide's wrapper modules, compiled once per kind while it restored
     # (wasm-modules.js; 260 compiles of 29 kinds without it).
     assert 0 < restored["wrapperCompiles"] < 60
+    # Python's module was instantiated while the snapshot still arrived, and
+    # its memory copied in only once every byte had (restore in worker.js).
+    assert restored["early"] == {"instantiatedWhileArriving": True, "arrivedBeforeCopy": True}
     assert len(answers) == len(requests) > 500
     for key, (name, request) in requests.items():
         expected = json.loads(web.call(name, json.dumps(request)))

@@ -3,7 +3,9 @@
 // Usage: node expand_snapshot.mjs <snapshot.js> <packed file> <chunk size> <module file> [plain]
 // `plain` feeds the bytes already inflated (a host that sent Content-Encoding: gzip);
 // the module file stands for the instance's memory, which fills the module's pages.
-// Prints {length, sha256} of the memory, or {error} when the file is refused.
+// Prints {length, sha256} of the memory, the bytes heard when its header was read
+// (`started`, when the module's pages are copied in) and whether that memory is the
+// one finished (`sameMemory`), or {error} when the file is refused.
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
@@ -26,12 +28,22 @@ const body = new ReadableStream({
   },
 });
 let heard = 0;
+let started = -1; // the bytes heard when the header was read
+let sameMemory = false;
+/** @type {Uint8Array | null} */
+let early = null;
 try {
-  const snapshot = await readSnapshot(new Response(body), (loaded) => { heard = loaded; });
-  snapshot.fromModule(new Uint8Array(readFileSync(moduleMemoryPath)));
+  // The module's pages are copied in as soon as the header is read, while
+  // the runs still arrive: the earliest the worker does it.
+  const snapshot = await readSnapshot(new Response(body), (loaded) => { heard = loaded; }, (begun) => {
+    started = heard;
+    early = begun.memory;
+    begun.fromModule(new Uint8Array(readFileSync(moduleMemoryPath)));
+  });
   const memory = snapshot.memory;
+  sameMemory = memory === early;
   const sha256 = createHash("sha256").update(memory).digest("hex");
-  console.log(JSON.stringify({ length: memory.length, sha256, heard }));
+  console.log(JSON.stringify({ length: memory.length, sha256, heard, started, sameMemory }));
 } catch (error) {
   console.log(JSON.stringify({ error: error.message }));
 }

@@ -141,8 +141,20 @@ def test_the_browser_expands_exactly_what_the_build_packed(
     (_, _, runs, module_runs, _), _ = _header(packed)
     assert runs and module_runs  # both kinds of pages are in play
     found = _expand(packed, tmp_path, chunk, module)
+    started = found.pop("started")
     assert found == {"length": len(memory), "sha256": hashlib.sha256(memory).hexdigest(),
-                     "heard": len(packed)}
+                     "heard": len(packed), "sameMemory": True}
+    assert isinstance(started, int) and 0 < started <= len(packed)
+    # The memory was given out (and the module's pages copied in) as soon as
+    # the header was read, before the last bytes came: the worker instantiates
+    # Python's module then. (Inflating so small a file gives its bytes at the
+    # end: the plain bytes show it.)
+    plain = _expand(packed, tmp_path, chunk, module, plain=True)
+    assert plain["sha256"] == hashlib.sha256(memory).hexdigest() and plain["sameMemory"]
+    assert isinstance(plain["started"], int) and isinstance(plain["heard"], int)
+    assert 0 < plain["started"] <= plain["heard"]
+    if chunk < plain["heard"]:
+        assert plain["started"] < plain["heard"]
     assert _unpack(packed, module) == memory
 
 
