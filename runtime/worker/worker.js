@@ -517,10 +517,16 @@ async function restore(loadPyodide, files) {
       lockFileURL: LOCK_FILE_URL,
       stdLibURL: LATER_STDLIB_URL,
       // Awaited by loadPyodide after it imported pyodide.asm.mjs, before it
-      // instantiates: the memory as soon as the snapshot's header has come,
-      // its size known and its pages still arriving, so that Python's module
-      // is instantiated and linked while they do.
-      _loadSnapshot: files.started.then((snapshot) => snapshot.memory),
+      // instantiates: the memory as soon as the snapshot's header has come
+      // (its size known, its pages still arriving) and the wasm has compiled,
+      // so that Python's module is instantiated and linked while the pages
+      // arrive. A snapshot that fails before then (given up on a slow link)
+      // fails the restore at once: the normal start begins while the wasm
+      // still downloads, not after it.
+      _loadSnapshot: Promise.race([
+        Promise.all([files.started, compiledWasm]).then(([snapshot]) => snapshot.memory),
+        files.snapshot.then(() => new Promise(() => {})),
+      ]),
       // Run by Pyodide after instantiating (the module's preRun), before it
       // copies the memory in: it waits for the snapshot's last bytes.
       fsInit: async () => {
