@@ -96,8 +96,8 @@ bench: site chromium
 # own: a scratch copy (Zensical writes its cache beside mkdocs.yml and its
 # site inside the project), then the steps that follow the page build, then a
 # browser test of that site (tests/zensical; `make test` skips it when no
-# Zensical build is there); the scratch copy is on Python's path, where
-# Python-Markdown imports textdice, the extension named in mkdocs.yml, from.
+# Zensical build is there); the scratch copy is on Python's path, so that
+# Python-Markdown can import textdice, the extension mkdocs.yml names.
 # zensical 0.0.74 and 0.1.x need a `zensical-ui` release PyPI lacks, hence
 # the pin.
 ZENSICAL_VERSION := 0.0.73

@@ -529,14 +529,11 @@ async function restore(loadPyodide, files) {
       ]),
       // Run by Pyodide after instantiating (the module's preRun), before it
       // copies the memory in: it waits for the snapshot's last bytes.
+      // Given up, cut short or damaged: spoilt, and the normal start follows.
       fsInit: async () => {
         const snapshot = await files.started;
-        try {
-          await files.snapshot;
-          if (spoilt) spoil(snapshot);
-        } catch (error) {
-          spoil(snapshot); // given up, cut short or damaged: the normal start follows
-        }
+        const whole = await files.snapshot.then(() => true, () => false);
+        if (spoilt || !whole) spoil(snapshot);
       },
     });
   } finally {
@@ -641,7 +638,7 @@ async function boot() {
   /** @type {(started: Expanded) => void} */
   let heardStart = () => {};
   const started = new Promise((resolve) => { heardStart = resolve; });
-  files.snapshot = downloadSnapshot(giveUp.signal, pace.heard, (expanded) => heardStart(expanded));
+  files.snapshot = downloadSnapshot(giveUp.signal, pace.heard, heardStart);
   files.started = Promise.race([started, files.snapshot]); // a download that fails first fails it
   files.started.catch(() => {});
   // A snapshot that fails to arrive is a fallback case, not an unhandled rejection.

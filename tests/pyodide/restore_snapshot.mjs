@@ -1,11 +1,12 @@
 // Restores the site's Python memory snapshot under Node, as the worker does in
 // the browser, and answers rules_py.web.call requests from it.
 // Usage: node restore_snapshot.mjs <site dir>   (stdin: {key: [name, request JSON text]})
-// Prints {preloaded, files, docstrings, positions, wrapperCompiles, early, stdlib, answers} (answers as JSON text): preloaded
-// lists the widget modules in memory before any call, which only a restored
-// snapshot can have; files says whether rules_py's files exist (they must not
-// need to); stdlib shows the standard library zip brought by the first
-// import that needs it, after a restore on an empty one.
+// Prints {preloaded, files, docstrings, positions, wrapperCompiles, early,
+// stdlib, answers} (answers as JSON text): preloaded lists the widget modules
+// in memory before any call, which only a restored snapshot can have; files
+// says whether rules_py's files exist (they must not need to); stdlib shows
+// the standard library zip brought by the first import that needs it, after
+// a restore on an empty one.
 // The packed file is expanded by the worker's own module (snapshot.js, the
 // source of what the built worker's bundle holds).
 import { loadPyodide } from "pyodide";
