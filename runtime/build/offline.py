@@ -45,6 +45,11 @@ WHITE = (0xFF, 0xFF, 0xFF)
 # the build over the same site finds it, and Netlify and Cloudflare Pages do
 # not serve it: asked for, it would fail the service worker's install).
 SKIPPED = {"sw.js", ".built", "sitemap.xml.gz", "_headers"}
+# Nor the pages a bench writes into the built site while it runs and removes
+# after (bench/bench_startup.py): a build run meanwhile listed them, and the
+# service worker's install then failed on their 404s, so every later visit
+# came from the network.
+SKIPPED_FOLDERS = {"__bench__"}
 
 __all__ = ["build_offline", "file_list", "icon", "manifest", "png", "site_config"]
 
@@ -125,6 +130,8 @@ def file_list(site: Path) -> dict[str, str]:
     files: dict[str, str] = {}
     for path in sorted(site.rglob("*")):
         if not path.is_file() or (path.name in SKIPPED and path.parent == site):
+            continue
+        if path.relative_to(site).parts[0] in SKIPPED_FOLDERS:
             continue
         if path.name == ".built" or "__pycache__" in path.parts or is_copy(path):
             continue

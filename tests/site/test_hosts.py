@@ -126,6 +126,19 @@ def test_a_second_build_over_the_same_site_does_not_list_the_headers_file(tmp_pa
     assert set(file_list(tmp_path)) == {"./"}
 
 
+def test_a_build_while_a_bench_runs_does_not_list_the_benchs_pages(tmp_path: Path) -> None:
+    # The bench writes its pages into the built site and removes them after:
+    # listed, they would fail the service worker's install once gone.
+    (tmp_path / "index.html").write_text("<p>Rules</p>", "utf-8")
+    bench = tmp_path / "__bench__"
+    bench.mkdir()
+    (bench / "bare.html").write_text("<p>bare</p>", "utf-8")
+    # Only the site's own top folder is skipped: a page may have that name.
+    (tmp_path / "rules" / "__bench__").mkdir(parents=True)
+    (tmp_path / "rules" / "__bench__" / "index.html").write_text("<p>A page</p>", "utf-8")
+    assert set(file_list(tmp_path)) == {"./", "rules/__bench__/"}
+
+
 def test_the_server_sends_the_one_source() -> None:
     serve = load_serve_module()
     assert serve.CONTENT_SECURITY_POLICY == hosts.CONTENT_SECURITY_POLICY
