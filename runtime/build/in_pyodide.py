@@ -22,6 +22,7 @@ from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr
 from typing import Any
 
 __all__ = [
+    "COMMAND_LINE_ONLY",
     "compile_rules_py",
     "compile_standard_library",
     "drop_zip_tables",
@@ -35,11 +36,19 @@ __all__ = [
 FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
+# The command line's own modules (``python -m rules_py``): no page runs
+# them, and nothing else imports them (tests/site/test_in_pyodide.py). In the
+# snapshot they brought argparse, gettext and urllib.parse with them.
+COMMAND_LINE_ONLY = frozenset({
+    "rules_py.__main__", "rules_py.cli", "rules_py.share", "rules_py.text_view",
+})
+
+
 def warm_up() -> None:
-    """What a page may run: every rules_py module imported, every data table
-    read, the catalog, and every widget once with its defaults. The snapshot
-    is made after this, so a restored Python needs no rules_py file at all (a
-    snapshot holds memory, not files)."""
+    """What a page may run: every rules_py module imported (but the command
+    line's), every data table read, the catalog, and every widget once with
+    its defaults. The snapshot is made after this, so a restored Python needs
+    no rules_py file at all (a snapshot holds memory, not files)."""
     import rules_py
     import rules_py.web as web
     from rules_py import registry
@@ -50,8 +59,8 @@ def warm_up() -> None:
         dirs.sort()
         package = os.path.relpath(folder, os.path.dirname(root)).replace(os.sep, ".")
         for file in sorted(files):
-            if file.endswith(".py") and file != "__main__.py":
-                module = package if file == "__init__.py" else f"{package}.{file[:-3]}"
+            module = package if file == "__init__.py" else f"{package}.{file[:-3]}"
+            if file.endswith(".py") and module not in COMMAND_LINE_ONLY:
                 importlib.import_module(module)
             elif file.endswith(".json") and os.path.basename(folder) == "data":
                 load_json(package.split(".")[1], file)

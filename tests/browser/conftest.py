@@ -1,16 +1,20 @@
 """Browser helpers: a fresh tab per test with its console recorded, widget
-waits, the roll-and-wait-for-a-new-seed step, and axe-core."""
+waits, the roll-and-wait-for-a-new-seed step, axe-core, and the site served
+as by a host that offers one encoding."""
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_serve_module
 
 PYODIDE_TIMEOUT_MS = 40_000
 # What a widget shows after a press (its result and its errors), as one text:
@@ -19,6 +23,28 @@ PYODIDE_TIMEOUT_MS = 40_000
 OUTPUT_SIGNATURE = """root => [
   ...root.querySelectorAll('[data-role="result"], [data-role="error"]'),
 ].map(n => n.textContent.trim()).join('|')"""
+
+
+@contextmanager
+def host_offering(site: Path, encoding: str | None) -> Iterator[str]:
+    """The site served by scripts/serve.py as a host that offers only
+    ``encoding`` (None: one that does not negotiate, and sends every file as
+    it is): its address."""
+    serve = load_serve_module()
+
+    class Host(serve.SiteHandler):  # type: ignore[name-defined,misc]
+        def _send_compressed(self) -> bool:
+            if encoding is None:
+                return False
+            self.headers.replace_header("Accept-Encoding", encoding)
+            return bool(super()._send_compressed())
+
+    server = serve.make_server(site, 0, quiet=True, handler=Host)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{server.base_path}"
+    finally:
+        server.shutdown()
 
 
 class ConsoleLog:

@@ -8,15 +8,14 @@ unencoded makes the worker, and the service worker, take its gzipped copy."""
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, expect
 
-from tests.browser.conftest import PYODIDE_TIMEOUT_MS
-from tests.conftest import load_serve_module, pages_with_widget
+from tests.browser.conftest import PYODIDE_TIMEOUT_MS, host_offering
+from tests.conftest import pages_with_widget
 
 SEED = re.compile(r"^\d+$")  # every roll shows its seed
 INSTALL_TIMEOUT_MS = 120_000
@@ -29,28 +28,10 @@ SNAPSHOT_HEAD = """async () => {
 }"""
 
 
-def _server_accepting(site: Path, encoding: str | None) -> object:
-    """scripts/serve.py as a host that offers only ``encoding`` (None: one
-    that does not negotiate, and sends every file as it is)."""
-    serve = load_serve_module()
-
-    class Host(serve.SiteHandler):  # type: ignore[name-defined,misc]
-        def _send_compressed(self) -> bool:
-            if encoding is None:
-                return False
-            self.headers.replace_header("Accept-Encoding", encoding)
-            return bool(super()._send_compressed())
-
-    return serve.make_server(site, 0, quiet=True, handler=Host)
-
-
 @pytest.fixture(params=["br", "zstd", "gzip", None], ids=["br", "zstd", "gzip", "unencoded"])
 def host(request: pytest.FixtureRequest, built_site: Path) -> Iterator[tuple[str | None, str]]:
-    server = _server_accepting(built_site, request.param)
-    threading.Thread(target=server.serve_forever, daemon=True).start()  # type: ignore[attr-defined]
-    port, base = server.server_address[1], server.base_path  # type: ignore[attr-defined]
-    yield request.param, f"http://127.0.0.1:{port}{base}"
-    server.shutdown()  # type: ignore[attr-defined]
+    with host_offering(built_site, request.param) as base_url:
+        yield request.param, base_url
 
 
 def test_the_snapshot_starts_and_stays_offline_whichever_encoding_came(

@@ -1,9 +1,10 @@
 // Restores the site's Python memory snapshot under Node, as the worker does in
 // the browser, and answers rules_py.web.call requests from it.
 // Usage: node restore_snapshot.mjs <site dir>   (stdin: {key: [name, request JSON text]})
-// Prints {preloaded, files, docstrings, positions, wrapperCompiles, early,
-// stdlib, answers} (answers as JSON text): preloaded lists the widget modules
-// in memory before any call, which only a restored snapshot can have; files
+// Prints {preloaded, inMemory, files, docstrings, positions, wrapperCompiles,
+// early, stdlib, answers} (answers as JSON text): preloaded lists the widget
+// modules in memory before any call, which only a restored snapshot can have;
+// inMemory every module then; files
 // says whether rules_py's files exist (they must not need to); stdlib shows
 // the standard library zip brought by the first import that needs it, after
 // a restore on an empty one.
@@ -94,6 +95,8 @@ globalThis.rpStandardLibraryNow = (zipPath) => {
 const preloaded = pyodide.runPython(
   "import sys, json; json.dumps(sorted(m for m in sys.modules if '.widgets.' in m))",
 );
+// Every module in memory before any call (the test checks what must not be).
+const inMemory = pyodide.runPython("json.dumps(sorted(sys.modules))");
 // As in the worker: no rules_py file is unpacked, everything is in memory.
 const files = pyodide.runPython(
   "import os, sys; json.dumps(os.path.exists(sys.modules['rules_py'].__file__))",
@@ -157,7 +160,8 @@ json.dumps({
 })
 `);
 console.log(JSON.stringify({
-  preloaded: JSON.parse(preloaded), files: JSON.parse(files), docstrings: JSON.parse(docstrings),
+  preloaded: JSON.parse(preloaded), inMemory: JSON.parse(inMemory), files: JSON.parse(files),
+  docstrings: JSON.parse(docstrings),
   positions: JSON.parse(positions), wrapperCompiles,
   early: { instantiatedWhileArriving, arrivedBeforeCopy },
   stdlib: { ...JSON.parse(stdlib), loadsWhileAnswering, loads: stdlibLoads }, answers,

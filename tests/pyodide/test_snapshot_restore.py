@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from runtime.build.in_pyodide import COMMAND_LINE_ONLY
+
 ROOT = Path(__file__).resolve().parents[2]
 REQUESTS = {
     "save": ["cairn.save", {"attribute": 12, "seed": 7}],
@@ -68,6 +70,10 @@ def test_the_snapshot_restores_in_node_and_answers_as_cpython(built_site: Path) 
     # from the snapshot, not from a fresh import.
     assert set(registry.WIDGET_MODULES.values()) <= set(restored["preloaded"])
     assert restored["files"] is False  # answered from memory alone, as in the worker
+    # Nor the command line's modules, nor what only they import (in_pyodide.py).
+    left_out = COMMAND_LINE_ONLY | {"argparse", "gettext", "urllib.parse"}
+    assert not left_out & set(restored["inMemory"]), left_out & set(restored["inMemory"])
+    assert "rules_py.web" in restored["inMemory"]  # the list is sys.modules
     # Restored on an empty standard library zip: no widget action, in no mode, needed it;
     # the first import of a module the snapshot lacks brought Pyodide's own
     # (once, and not for a module the zip has not either), and the source of

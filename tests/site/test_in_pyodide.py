@@ -1,14 +1,19 @@
 """What the snapshot build compiles: modules and functions without their
-docstrings, classes and asserts as written (runtime/build/in_pyodide.py)."""
+docstrings, classes and asserts as written; and what it leaves out: the
+command line's modules (runtime/build/in_pyodide.py)."""
 
 from __future__ import annotations
 
 import ast
 import textwrap
+from pathlib import Path
 
 import pytest
 
-from runtime.build.in_pyodide import without_docstrings
+import rules_py
+from runtime.build.in_pyodide import COMMAND_LINE_ONLY, without_docstrings
+
+PACKAGE = Path(rules_py.__file__).resolve().parent
 
 SOURCE = textwrap.dedent('''
     """The module's docstring."""
@@ -64,3 +69,34 @@ def test_asserts_stay() -> None:
     assert checked(2) == 2  # type: ignore[operator]
     with pytest.raises(AssertionError, match="asserts stay"):
         checked(0)  # type: ignore[operator]
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported(path: Path) -> set[str]:
+    """The modules a file imports, absolute (rules_py uses no relative imports
+    but ``from rules_py import name``, which may name a module)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            assert node.level == 0, path
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_the_modules_left_out_of_the_snapshot_are_the_command_lines_alone() -> None:
+    modules = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
+    assert set(modules) >= COMMAND_LINE_ONLY  # each one a module of the package
+    # A page's code reaching one of them would fail in a restored Python,
+    # which has no rules_py file: only the command line imports them.
+    reaching = {name: sorted(_imported(path) & COMMAND_LINE_ONLY)
+                for name, path in modules.items() if name not in COMMAND_LINE_ONLY}
+    assert {name: found for name, found in reaching.items() if found} == {}
+    # The check sees imports: the command line's own file imports two of them.
+    assert {"rules_py.share", "rules_py.text_view"} <= _imported(modules["rules_py.cli"])
