@@ -30,6 +30,7 @@ __all__ = [
     "prove_no_file_is_needed",
     "warm_up",
     "without_docstrings",
+    "without_function_annotations",
 ]
 
 # 1980-01-01, the earliest time a zip can hold: the same sources, the same bytes.
@@ -91,12 +92,36 @@ def without_docstrings(tree: ast.Module) -> ast.Module:
     return tree
 
 
-def _pyc(source: bytes, filename: str, keep_docstrings: bool = False) -> bytes:
+def without_function_annotations(tree: ast.Module) -> ast.Module:
+    """``tree`` without the annotations of its functions' parameters and
+    returns: each function keeps them in memory (a tuple of strings, under
+    ``from __future__ import annotations``), and rules_py never reads a
+    function's annotations (only classes', which stay: a dataclass's fields,
+    a TypedDict's keys, what ``get_type_hints`` of a class reads). In the
+    snapshot, 0.1 MB of its bytes after brotli. Module-level annotations stay too."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.returns = None
+            arguments = node.args
+            for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                             arguments.vararg, arguments.kwarg):
+                if argument is not None:
+                    argument.annotation = None
+    return tree
+
+
+def _pyc(source: bytes, filename: str, keep_docstrings: bool = False,
+         keep_function_annotations: bool = True) -> bytes:
     """Unchecked hash-based .pyc, which zipimport loads without the source's
-    mtime; without docstrings (:func:`without_docstrings`) unless kept."""
+    mtime; without docstrings (:func:`without_docstrings`) unless kept, and
+    without functions' annotations (:func:`without_function_annotations`)
+    if asked: rules_py's, not the standard library's, some of which read
+    them (``functools.singledispatch``'s ``register``)."""
     tree = ast.parse(source, filename)
     if not keep_docstrings:
         tree = without_docstrings(tree)
+    if not keep_function_annotations:
+        tree = without_function_annotations(tree)
     code = compile(tree, filename, "exec", dont_inherit=True)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
@@ -136,8 +161,9 @@ def compile_standard_library() -> tuple[bytes, int]:
 
 
 def compile_rules_py() -> tuple[bytes, int]:
-    """rules_py/**/__pycache__/*.pyc of the installed package, as a zip to
-    unpack over it; and how many."""
+    """rules_py/**/__pycache__/*.pyc of the installed package, without
+    docstrings and functions' annotations, as a zip to unpack over it; and
+    how many."""
     import rules_py
 
     site = os.path.dirname(os.path.dirname(rules_py.__file__))
@@ -152,7 +178,7 @@ def compile_rules_py() -> tuple[bytes, int]:
                     continue
                 path = os.path.join(folder, file)
                 with open(path, "rb") as handle:
-                    pyc = _pyc(handle.read(), path)
+                    pyc = _pyc(handle.read(), path, keep_function_annotations=False)
                 cached = os.path.join(folder, "__pycache__", f"{file[:-3]}.{tag}.pyc")
                 target.writestr(_zip_info(os.path.relpath(cached, site)), pyc)
                 count += 1

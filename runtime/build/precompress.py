@@ -3,7 +3,7 @@
 A cold visit over a mobile link is bound by bytes, and the largest files
 compress far better ahead of time than a server does on the fly: brotli at
 quality 11 makes Pyodide's wasm 2.7 MB where gzip makes it 3.5 MB, and the
-memory snapshot 3.2 MB where gzip makes it 4.5 MB. Beside every compressible
+memory snapshot 3.1 MB where gzip makes it 4.3 MB. Beside every compressible
 file of at least :data:`MIN_BYTES` the build writes ``<file>.br`` (brotli,
 quality 11), ``<file>.zst`` (zstd, level 19) and ``<file>.gz`` (gzip, level
 9), each only when it is smaller than the file. A host that negotiates

@@ -48,9 +48,9 @@ async function previousIndexes() {
   return found;
 }
 
-// A file with a gzipped copy (the memory snapshot: 14 MB as it is, 3.2 MB
+// A file with a gzipped copy (the memory snapshot: 13 MB as it is, 3.1 MB
 // in brotli) that the host sent without Content-Encoding: a host that does
-// not negotiate. Its download stops, and the gzipped copy (4.5 MB) comes
+// not negotiate. Its download stops, and the gzipped copy (4.3 MB) comes
 // instead and is kept inflated, with the file's own headers: the cache holds
 // the file's bytes whichever way they came, and the worker never inflates it
 // at a start (4.8 MB into 13 MB was 91 ms of its thread in a traced warm

@@ -249,9 +249,9 @@ async function download(url, phase, label) {
 
 // The snapshot as the host sends it. snapshot.bin (14 MB as it is) has
 // precompressed copies beside it (runtime/build/precompress.py): a host that
-// negotiates sends the best one the browser accepts (brotli: 3.2 MB), which
+// negotiates sends the best one the browser accepts (brotli: 3.1 MB), which
 // the browser decodes. A host that sends it without Content-Encoding does not
-// negotiate: its download stops at once and its gzipped copy (4.5 MB, inflated
+// negotiate: its download stops at once and its gzipped copy (4.3 MB, inflated
 // by readSnapshot) comes instead, for one more request. The site's offline
 // cache holds it decoded, and the HTTP cache keeps the headers it came with.
 /**
@@ -299,7 +299,7 @@ async function downloadSnapshot(signal, pace, onStart) {
   return memory;
 }
 
-// On a slow link the snapshot (3.2 to 4.5 MB as sent) would come long after a normal start
+// On a slow link the snapshot (3.1 to 4.3 MB as sent) would come long after a normal start
 // could have been done: its download is given up when, SNAPSHOT_PATIENCE_MS
 // after it began or at any check after that, its bytes are coming and the
 // rest of them, less what a normal start downloads instead (the standard

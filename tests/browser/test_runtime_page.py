@@ -187,7 +187,7 @@ def _first_visit_over(
 @pytest.fixture
 def gzip_only_url(built_site: Path) -> Iterator[str]:
     """The site from a host that compresses with gzip only: the snapshot
-    comes as 4.5 MB, 1.5 MB more than a normal start downloads instead."""
+    comes as 4.3 MB, 1.3 MB more than a normal start downloads instead."""
     with host_offering(built_site, "gzip") as base_url:
         yield base_url
 

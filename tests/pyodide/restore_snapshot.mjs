@@ -130,16 +130,24 @@ json.dumps({
     "source": inspect.getsource(json.dumps).splitlines()[0],
 })
 `);
-// What the build took out of the memory (in_pyodide.py, without_docstrings)
-// and what it kept: the docstrings of Pyodide's own packages and of classes.
+// What the build took out of the memory (in_pyodide.py, without_docstrings,
+// without_function_annotations) and what it kept: the docstrings of
+// Pyodide's own packages and of classes, and classes' annotations.
 const docstrings = pyodide.runPython(`
-import json, sys, pyodide.code, rules_py.web, rules_py.widget
+import json, sys, typing, pyodide.code, rules_py.web, rules_py.widget
 json.dumps({
     "function": rules_py.web.call.__doc__,
     "module": sys.modules["rules_py.web"].__doc__,
     "standard_library": json.dumps.__doc__,
     "class": rules_py.widget.Widget.__doc__,
     "pyodide": pyodide.code.eval_code.__doc__,
+    "annotated_functions": sorted(
+        f"{module.__name__}.{name}" for module in list(sys.modules.values())
+        if module.__name__.startswith("rules_py")
+        for name, value in vars(module).items()
+        if callable(value) and getattr(value, "__module__", None) == module.__name__
+        and not isinstance(value, type) and getattr(value, "__annotations__", None)),
+    "class_fields": list(typing.get_type_hints(rules_py.widget.Widget)),
 })
 `);
 // Code in memory, and code compiled after the restore, has line positions

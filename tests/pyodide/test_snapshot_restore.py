@@ -89,6 +89,10 @@ def test_the_snapshot_restores_in_node_and_answers_as_cpython(built_site: Path) 
     assert docstrings["function"] is docstrings["module"] is docstrings["standard_library"] is None
     assert docstrings["class"].startswith("A roller: ``name`` is ``game.thing``")
     assert docstrings["pyodide"]
+    # Nor the annotations of rules_py's functions (web.call's, say); a
+    # class's stay, which get_type_hints reads (without_function_annotations).
+    assert docstrings["annotated_functions"] == []
+    assert {"name", "fields", "actions"} <= set(docstrings["class_fields"])
     # Compiled without column positions, in memory and after the restore;
     # lines are kept (make_snapshot.mjs, PYTHONNODEBUGRANGES).
     positions = restored["positions"]

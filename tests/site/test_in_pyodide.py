@@ -1,17 +1,23 @@
 """What the snapshot build compiles: modules and functions without their
-docstrings, classes and asserts as written; and what it leaves out: the
-command line's modules (runtime/build/in_pyodide.py)."""
+docstrings, classes and asserts as written, rules_py's functions without
+their annotations; and what it leaves out: the command line's modules
+(runtime/build/in_pyodide.py)."""
 
 from __future__ import annotations
 
 import ast
 import textwrap
 from pathlib import Path
+from typing import get_type_hints
 
 import pytest
 
 import rules_py
-from runtime.build.in_pyodide import COMMAND_LINE_ONLY, without_docstrings
+from runtime.build.in_pyodide import (
+    COMMAND_LINE_ONLY,
+    without_docstrings,
+    without_function_annotations,
+)
 
 PACKAGE = Path(rules_py.__file__).resolve().parent
 
@@ -69,6 +75,57 @@ def test_asserts_stay() -> None:
     assert checked(2) == 2  # type: ignore[operator]
     with pytest.raises(AssertionError, match="asserts stay"):
         checked(0)  # type: ignore[operator]
+
+
+ANNOTATED = textwrap.dedent('''
+    from __future__ import annotations
+
+    from dataclasses import dataclass, fields
+    from typing import TypedDict, get_type_hints
+
+    LIMIT: int = 20
+
+    @dataclass(frozen=True)
+    class Save:
+        attribute: int
+        bonus: int = 0
+
+        def target(self, extra: int = 1, *more: int, scale: float, **rest: str) -> int:
+            return self.attribute + self.bonus + extra + sum(more) + int(scale) + len(rest)
+
+    class Shape(TypedDict):
+        name: str
+
+    def positional(value: int, /) -> int:
+        return value
+
+    async def later(value: int) -> int:
+        return value
+''')
+
+
+def test_functions_lose_their_annotations_and_classes_and_modules_keep_theirs() -> None:
+    namespace: dict[str, object] = {}
+    tree = without_function_annotations(ast.parse(ANNOTATED))
+    exec(compile(tree, "<test>", "exec"), namespace)
+    save, shape = namespace["Save"], namespace["Shape"]
+    # What rules_py reads: a dataclass's fields and a TypedDict's keys, by their hints.
+    assert get_type_hints(save) == {"attribute": int, "bonus": int}  # type: ignore[arg-type]
+    assert get_type_hints(shape) == {"name": str}  # type: ignore[arg-type]
+    assert namespace["__annotations__"] == {"LIMIT": "int"}
+    # Every function's own annotations are gone; defaults and kinds stay.
+    target = save.target  # type: ignore[attr-defined]
+    for function in (target, namespace["positional"], namespace["later"]):
+        assert function.__annotations__ == {}  # type: ignore[attr-defined]
+    assert save.__init__.__annotations__ == {"attribute": "int", "bonus": "int", "return": None}  # type: ignore[attr-defined,misc]
+    assert target(save(3), 2, 4, 5, scale=2.5, note="x") == 3 + 0 + 2 + 9 + 2 + 1  # type: ignore[operator]
+    assert namespace["positional"](7) == 7  # type: ignore[operator]
+    with pytest.raises(TypeError):
+        namespace["positional"](value=7)  # type: ignore[operator]
+    # The same source, as written, has them: the test sees what it removes.
+    untouched: dict[str, object] = {}
+    exec(compile(ANNOTATED, "<test>", "exec"), untouched)
+    assert untouched["positional"].__annotations__ == {"value": "int", "return": "int"}  # type: ignore[attr-defined]
 
 
 def _module_name(path: Path) -> str:
