@@ -128,6 +128,33 @@ def test_functions_lose_their_annotations_and_classes_and_modules_keep_theirs() 
     assert untouched["positional"].__annotations__ == {"value": "int", "return": "int"}  # type: ignore[attr-defined]
 
 
+# What reads a function's annotations at run time; get_type_hints reads
+# them of whatever it is given, and rules_py gives it classes only, named cls.
+READS_FUNCTION_ANNOTATIONS = {"__annotations__", "signature", "get_annotations",
+                              "singledispatch", "singledispatchmethod", "annotate"}
+
+
+def test_rules_py_reads_no_functions_annotations() -> None:
+    """The snapshot's rules_py has none (without_function_annotations), so
+    no code of the package may read them: it would get nothing in the
+    browser and the annotations on CPython."""
+    readers: list[str] = []
+    hints_of: list[str] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = path.relative_to(PACKAGE.parent).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name = (node.attr if isinstance(node, ast.Attribute)
+                    else node.id if isinstance(node, ast.Name) else None)
+            if name in READS_FUNCTION_ANNOTATIONS:
+                readers.append(f"{where}:{node.lineno} {name}")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "get_type_hints"):
+                hints_of.append(ast.unparse(node.args[0]))
+    assert readers == []
+    # The scan sees the calls there are: values.py's and core/json_shape.py's.
+    assert hints_of == ["cls", "cls"]
+
+
 def _module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
