@@ -247,7 +247,7 @@ async function download(url, phase, label) {
   return bytes;
 }
 
-// The snapshot as the host sends it. snapshot.bin (14 MB as it is) has
+// The snapshot as the host sends it. snapshot.bin (13 MB as it is) has
 // precompressed copies beside it (runtime/build/precompress.py): a host that
 // negotiates sends the best one the browser accepts (brotli: 3.1 MB), which
 // the browser decodes. A host that sends it without Content-Encoding does not

@@ -80,7 +80,7 @@ def test_asserts_stay() -> None:
 ANNOTATED = textwrap.dedent('''
     from __future__ import annotations
 
-    from dataclasses import dataclass, fields
+    from dataclasses import dataclass
     from typing import TypedDict, get_type_hints
 
     LIMIT: int = 20
