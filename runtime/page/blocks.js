@@ -128,7 +128,7 @@ function renderChoices(block, widget) {
  */
 function renderStep(block, widget) {
   if (widget && widget.stepSlot) {
-    renderView(widget.stepSlot, block.blocks, widget);
+    drawKept(widget.stepSlot, block.blocks, widget);
     return null;
   }
   const node = el("div", { className: "rp-step" });
@@ -192,6 +192,49 @@ export const RENDERERS = Object.freeze(/** @satisfies {Renderers} */ ({
   focus_element: focusElement,
   filter_rows: filterRows,
 }));
+
+// Block types that act on the page around the widget (mark a row, hide
+// rows): what they did can be undone there (a row shown again), so a view
+// holding one is drawn again even when it is the one drawn before.
+const PAGE_ACTING = new Set(["focus_element", "filter_rows"]);
+
+/**
+ * @param {AnyBlock[]} view
+ * @returns {boolean}
+ */
+function actsOnPage(view) {
+  return view.some((block) => PAGE_ACTING.has(block.type) || (block.type === "step" && actsOnPage(block.blocks)));
+}
+
+/** @type {WeakMap<Element, { key: string, nodes: Node[] }>} what drawKept drew last, per container */
+const drawnViews = new WeakMap();
+
+/**
+ * @param {Node[]} before
+ * @param {Node[]} now
+ */
+function sameNodes(before, now) {
+  return before.length === now.length && before.every((node, i) => node === now[i]);
+}
+
+// Draws `view` into `container` unless the container still shows the nodes
+// drawing the same view gave last time: they stay. A card of a hand pressed
+// as the same hand is drawn again would lose its click (the press and the
+// release on two different buttons). Anything else written into the
+// container since (an error's note, say) changes its nodes, and the view
+// is drawn.
+/**
+ * @param {Element} container
+ * @param {AnyBlock[]} view
+ * @param {BlockHost} widget
+ */
+export function drawKept(container, view, widget) {
+  const key = JSON.stringify(view);
+  const last = drawnViews.get(container);
+  if (last && last.key === key && !actsOnPage(view) && sameNodes(last.nodes, [...container.childNodes])) return;
+  renderView(container, view, widget);
+  drawnViews.set(container, { key, nodes: [...container.childNodes] });
+}
 
 // Draws `view` into `container`, replacing what was there. `widget` is what a
 // block's buttons talk to (its followUp(request)).

@@ -5,7 +5,7 @@
 import { el } from "./dom.js";
 import { holdInView, reveal } from "./in-view.js";
 import { buildActions, buildField, buildReplay, changeEvent, fieldVisible, readValues } from "./forms.js";
-import { renderView } from "./blocks.js";
+import { drawKept, renderView } from "./blocks.js";
 import { loadState, saveState, setStateAside, storageKey } from "./state.js";
 import { readKept, updateKept } from "./store.js";
 import { callPython } from "./worker-link.js";
@@ -576,8 +576,12 @@ export class Widget {
     const result = response.result;
     if (this.spec.stateful && "state" in result) this.saveState(result.state);
     if (result.notice !== undefined || mine) this.notice.textContent = result.notice || "";
-    if (this.stepSlot) this.stepSlot.replaceChildren(); // a view without a step leaves none
-    renderView(this.odds, result.view, this);
+    // Drawn part by part, each kept where it is unchanged (see drawKept): the
+    // hand in the step slot (an action may have drawn it), the odds below.
+    const steps = result.view.filter((block) => block.type === "step");
+    if (this.stepSlot && !steps.length) this.stepSlot.replaceChildren(); // a view without a step leaves none
+    drawKept(this.odds, this.stepSlot ? result.view.filter((block) => block.type !== "step") : result.view, this);
+    if (this.stepSlot) for (const step of steps) drawKept(this.stepSlot, step.blocks, this);
     const lost = !document.activeElement || document.activeElement === document.body;
     if (this.refocusHand && lost) {
       const next = (this.stepSlot && this.stepSlot.querySelector(".rp-choice")) || this.odds.querySelector(".rp-choice");

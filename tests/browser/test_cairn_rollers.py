@@ -185,6 +185,21 @@ def test_spells_filter_as_you_type_and_roll_scrolls_to_the_row(
     assert console.errors == []
 
 
+def test_a_filter_previewed_again_hides_a_row_shown_since(page: Page, base_url: str) -> None:
+    """The filter's preview acts on the page's table: drawn again with the
+    same answer, it still hides a row shown since (by "Show it on the page",
+    say), where an unchanged preview elsewhere leaves its nodes alone."""
+    widget = widget_on(page, base_url, SPELLS, "cairn.spells")
+    visible = page.locator("#cairn-spells tbody tr:visible")
+    search = widget.locator('input[name="filter"]')
+    search.fill("form")
+    expect(visible).to_have_count(4)
+    page.evaluate("document.querySelector('#cairn-spells tbody tr[hidden]').hidden = false")
+    expect(visible).to_have_count(5)
+    search.dispatch_event("input")
+    expect(visible).to_have_count(4)
+
+
 def test_spells_with_the_keyboard(page: Page, base_url: str) -> None:
     widget = widget_on(page, base_url, SPELLS, "cairn.spells")
     widget.locator('input[name="filter"]').focus()

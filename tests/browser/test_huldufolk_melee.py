@@ -75,10 +75,7 @@ def named(key: str) -> str:
 
 def settle(widget: Locator) -> None:
     """The odds preview a change of the form schedules (150 ms after it,
-    AUTO_DELAY_MS in widget.js) sent and drawn. It redraws the hand, and a
-    card pressed as it does is lost: the press and the release land on two
-    different buttons (seen once in a full run: the hand drawn for the same
-    attacker and target was pressed just before the preview redrew it)."""
+    AUTO_DELAY_MS in widget.js) sent and drawn."""
     widget.page.wait_for_timeout(AUTO_DELAY_MS + 100)
     expect(widget).not_to_have_attribute("aria-busy", "true", timeout=SLOW)
 
@@ -86,8 +83,9 @@ def settle(widget: Locator) -> None:
 def attack(widget: Locator, attacker: str, target: str, cards: tuple[str, str]) -> str:
     choose(widget, "attacker", attacker)
     choose(widget, "target", target)
-    settle(widget)
-    # The hand drawn for this attacker and target (not the last preview's).
+    # The hand drawn for this attacker and target (not the last preview's),
+    # pressed at once: a preview that draws the same hand again as the card
+    # is pressed leaves it in place (test_a_preview_of_the_same_hand_...).
     prompt = f"{named(attacker)} attacks {named(target)}: choose a card, face down"
     expect(step(widget)).to_contain_text(prompt, timeout=SLOW)
     card(widget, cards[0]).click()
@@ -158,6 +156,41 @@ def test_the_texts_one_against_three_to_its_end_on_a_phone(
     assert "damage 0" in row(widget, "Bob")[2]
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
     assert console.errors == []
+
+
+def test_a_preview_of_the_same_hand_leaves_its_cards_pressable(page: Page, fight_url: str) -> None:
+    """A card pressed as the preview draws the same hand again keeps its
+    click: an unchanged preview leaves the hand's buttons in place, and a
+    changed one draws the new hand."""
+    widget = fresh(page, fight_url)
+    choose(widget, "attacker", "foe1")
+    choose(widget, "target", "hero")
+    settle(widget)
+    expect(step(widget)).to_contain_text("Hexenwolf 1 attacks Bob", timeout=SLOW)
+    five = card(widget, "5").element_handle()
+    # The same attacker chosen again: a change event, a preview, the same hand.
+    choose(widget, "attacker", "foe1")
+    settle(widget)
+    assert five.evaluate("node => node.isConnected"), "the same hand was drawn again"
+    five.click()
+    # The defender's hand, drawn by the play; the preview the play asks for
+    # after it draws the same hand, and leaves it.
+    expect(step(widget)).to_contain_text("Bob defends", timeout=SLOW)
+    two = card(widget, "2").element_handle()
+    settle(widget)
+    assert two.evaluate("node => node.isConnected"), "the play's hand was drawn again"
+    # Another attacker: another hand, drawn anew.
+    widget.locator('button[data-action="reset"]').click()
+    expect(result(widget)).to_contain_text("A new fight", timeout=SLOW)
+    settle(widget)
+    choose(widget, "attacker", "foe1")
+    settle(widget)
+    expect(step(widget)).to_contain_text("Hexenwolf 1 attacks Bob", timeout=SLOW)
+    first = card(widget, "5").element_handle()
+    choose(widget, "attacker", "foe2")
+    settle(widget)
+    expect(step(widget)).to_contain_text("Hexenwolf 2 attacks Bob", timeout=SLOW)
+    assert not first.evaluate("node => node.isConnected")
 
 
 def test_by_keyboard(page: Page, fight_url: str) -> None:
