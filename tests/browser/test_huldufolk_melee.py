@@ -80,6 +80,14 @@ def settle(widget: Locator) -> None:
     expect(widget).not_to_have_attribute("aria-busy", "true", timeout=SLOW)
 
 
+def hand_drawn(widget: Locator, attacker: str, target: str) -> None:
+    """The attacker and target chosen, and the hand the preview draws for them."""
+    choose(widget, "attacker", attacker)
+    choose(widget, "target", target)
+    settle(widget)
+    expect(step(widget)).to_contain_text(f"{named(attacker)} attacks {named(target)}", timeout=SLOW)
+
+
 def attack(widget: Locator, attacker: str, target: str, cards: tuple[str, str]) -> str:
     choose(widget, "attacker", attacker)
     choose(widget, "target", target)
@@ -163,10 +171,7 @@ def test_a_preview_of_the_same_hand_leaves_its_cards_pressable(page: Page, fight
     click: an unchanged preview leaves the hand's buttons in place, and a
     changed one draws the new hand."""
     widget = fresh(page, fight_url)
-    choose(widget, "attacker", "foe1")
-    choose(widget, "target", "hero")
-    settle(widget)
-    expect(step(widget)).to_contain_text("Hexenwolf 1 attacks Bob", timeout=SLOW)
+    hand_drawn(widget, "foe1", "hero")
     five = card(widget, "5").element_handle()
     # The same attacker chosen again: a change event, a preview, the same hand.
     choose(widget, "attacker", "foe1")
@@ -182,14 +187,9 @@ def test_a_preview_of_the_same_hand_leaves_its_cards_pressable(page: Page, fight
     # Another attacker: another hand, drawn anew.
     widget.locator('button[data-action="reset"]').click()
     expect(result(widget)).to_contain_text("A new fight", timeout=SLOW)
-    settle(widget)
-    choose(widget, "attacker", "foe1")
-    settle(widget)
-    expect(step(widget)).to_contain_text("Hexenwolf 1 attacks Bob", timeout=SLOW)
+    hand_drawn(widget, "foe1", "hero")
     first = card(widget, "5").element_handle()
-    choose(widget, "attacker", "foe2")
-    settle(widget)
-    expect(step(widget)).to_contain_text("Hexenwolf 2 attacks Bob", timeout=SLOW)
+    hand_drawn(widget, "foe2", "hero")
     assert not first.evaluate("node => node.isConnected")
 
 
