@@ -103,6 +103,11 @@ export class Widget {
     this.lastAction = 0;
     this.lastEdit = 0;
     this.busy = 0;
+    // A preview answered while a button of this widget is held down, drawn
+    // once it is released (see holdDrawsWhilePressed).
+    /** @type {(() => void) | null} */
+    this.heldDraw = null;
+    this.pressing = false;
     // Fields that others depend on (a mode): changing one clears the result.
     this.controllers = new Set(spec.fields.flatMap((f) => Object.keys(f.shown_when || {})));
     /** @type {{ [field: string]: unknown }} */
@@ -110,6 +115,35 @@ export class Widget {
     try { config = JSON.parse(root.dataset.config || "{}"); } catch (error) { config = {}; }
     root.rpWidget = this;
     this.build(config);
+    root.addEventListener("pointerdown", (event) => this.holdDrawsWhilePressed(event), true);
+  }
+
+  // A preview drawn while a button is held down can move that button (an
+  // error above it cleared: a row that wrapped closes up) or replace it (a
+  // hand drawn again): the release then lands elsewhere, the browser sends
+  // no click, and the press is lost. So a preview answered meanwhile is drawn
+  // once the button is released, after its click. Only buttons: a <select>'s
+  // own list may take the release, and its change must still be previewed.
+  /** @param {PointerEvent} event */
+  holdDrawsWhilePressed(event) {
+    if (this.pressing || !(event.target instanceof Element) || !event.target.closest("button")) return;
+    this.pressing = true;
+    const listening = new AbortController();
+    const release = () => {
+      listening.abort();
+      setTimeout(() => { // after the click the release makes
+        this.pressing = false;
+        const draw = this.heldDraw;
+        this.heldDraw = null;
+        if (draw) draw();
+      }, 0);
+    };
+    for (const type of ["pointerup", "pointercancel"]) {
+      window.addEventListener(type, release, { capture: true, signal: listening.signal });
+    }
+    // The window losing focus (another app) may take the release with it. Not
+    // captured: an input's own blur, as the press moves focus, is no release.
+    window.addEventListener("blur", release, { signal: listening.signal });
   }
 
   /** @param {{ [field: string]: unknown }} config the page's values for fields */
@@ -557,6 +591,21 @@ export class Widget {
    */
   showPreview(response, seq) {
     if (seq !== this.latestPreview) return; // a newer preview is on its way
+    // Kept at once, drawn perhaps later: the next action reads the state now.
+    if (response.ok && this.spec.stateful && "state" in response.result) this.saveState(response.result.state);
+    if (this.pressing) {
+      this.heldDraw = () => this.drawPreview(response, seq);
+      return;
+    }
+    this.drawPreview(response, seq);
+  }
+
+  /**
+   * @param {CallResponse} response
+   * @param {number} seq
+   */
+  drawPreview(response, seq) {
+    if (seq !== this.latestPreview) return; // a newer preview is on its way
     // The preview speaks for the errors only when no button was pressed since
     // the form was last edited: else they are that button's.
     const mine = seq > this.lastAction && (this.lastAction === 0 || this.lastEdit > this.lastAction);
@@ -574,7 +623,6 @@ export class Widget {
     }
     if (mine) this.clearErrors();
     const result = response.result;
-    if (this.spec.stateful && "state" in result) this.saveState(result.state);
     if (result.notice !== undefined || mine) this.notice.textContent = result.notice || "";
     // Drawn part by part, each kept where it is unchanged (see drawKept): the
     // hand in the step slot (an action may have drawn it), the odds below.

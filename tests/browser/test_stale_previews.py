@@ -110,3 +110,47 @@ def test_a_roll_after_an_edit_does_not_wait_for_the_stale_preview(
     expect(widget.locator('[data-role="result"] .rp-die')).to_have_count(2)
     expect(odds).to_contain_text("2d6", timeout=PYODIDE_TIMEOUT_MS)
     expect(odds).not_to_contain_text("6d1000")
+
+
+# Sets the side as a player would and resolves once the odds preview this
+# schedules has been answered (the widget busy, then not).
+CHANGE_SIDE_AND_WAIT = """([root, side]) => new Promise((resolve) => {
+  let seen = false;
+  const watch = new MutationObserver(() => {
+    if (root.hasAttribute("aria-busy")) seen = true;
+    else if (seen) { watch.disconnect(); setTimeout(resolve, 100); }
+  });
+  watch.observe(root, {attributes: true, attributeFilter: ["aria-busy"]});
+  const select = root.querySelector('select[name="side"]');
+  select.value = side;
+  select.dispatchEvent(new Event("change", {bubbles: true}));
+})"""
+
+
+def test_a_preview_answered_while_a_button_is_held_waits_for_its_release(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    """The Key Issues tracker's error next to the issue's number widens its
+    row: the preview that clears it moves the buttons up. Drawn while a
+    button is held, the release would land elsewhere and the press be lost."""
+    widget = open_widget(page, base_url + "dice-pool/dramatic-scenes/", "dice_pool.scene")
+    expect(widget).to_have_attribute("data-state", "ready", timeout=PYODIDE_TIMEOUT_MS)
+    widget.locator('button[data-action="reset"]').click()
+    widget.locator('input[name="name"]').fill("Hold the bridge")
+    widget.locator('button[data-action="add"]').click()
+    result = widget.locator('[data-role="result"]')
+    expect(result).to_contain_text("Key Issue added: Hold the bridge.")
+    widget.locator('button[data-action="sabotage"]').click()
+    error = widget.locator('[data-role="error"][data-field="issue"]')
+    expect(error).to_contain_text("The antagonists have no progress on Hold the bridge")
+    progress = widget.locator('button[data-action="progress"]')
+    before = progress.bounding_box()
+    assert before is not None
+    page.mouse.move(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+    page.mouse.down()
+    page.evaluate(CHANGE_SIDE_AND_WAIT, [widget.element_handle(), "antagonists"])
+    assert progress.bounding_box() == before  # the answer waits: the button stays put
+    expect(error).to_contain_text("The antagonists have no progress")
+    page.mouse.up()
+    expect(result).to_contain_text("The antagonists advance Hold the bridge.")
+    expect(error).to_have_text("")
