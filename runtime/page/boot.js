@@ -96,7 +96,9 @@ function showStatus(root, status) {
   if (status.state === "failed") root.dataset.state = "failed";
   else if (drawn) root.dataset.state = status.state === "ready" ? "ready" : "starting";
   else root.dataset.state = "loading";
-  if (drawn) markButtons(root, status.state === "starting" || status.state === "lost");
+  const widget = widgets.get(root);
+  // A label that changes the button's width waits for a button held down (see Widget.afterRelease).
+  if (widget) widget.afterRelease(() => markButtons(root, status.state === "starting" || status.state === "lost"));
 }
 
 function mountedRoots() {

@@ -103,10 +103,10 @@ export class Widget {
     this.lastAction = 0;
     this.lastEdit = 0;
     this.busy = 0;
-    // A preview answered while a button of this widget is held down, drawn
-    // once it is released (see holdDrawsWhilePressed).
-    /** @type {(() => void) | null} */
-    this.heldDraw = null;
+    // What came to be drawn while a button of this widget is held down, in
+    // order, drawn once it is released (see holdDrawsWhilePressed).
+    /** @type {(() => void)[]} */
+    this.heldDraws = [];
     this.pressing = false;
     // Fields that others depend on (a mode): changing one clears the result.
     this.controllers = new Set(spec.fields.flatMap((f) => Object.keys(f.shown_when || {})));
@@ -118,12 +118,14 @@ export class Widget {
     root.addEventListener("pointerdown", (event) => this.holdDrawsWhilePressed(event), true);
   }
 
-  // A preview drawn while a button is held down can move that button (an
-  // error above it cleared: a row that wrapped closes up) or replace it (a
-  // hand drawn again): the release then lands elsewhere, the browser sends
-  // no click, and the press is lost. So a preview answered meanwhile is drawn
-  // once the button is released, after its click. Only buttons: a <select>'s
+  // Anything drawn while a button is held down can move that button (an
+  // error above it cleared: a row that wrapped closes up; "Roll (starting…)"
+  // becoming "Roll") or replace it (a hand drawn again): the release then lands
+  // elsewhere, the browser sends no click, and the press is lost. So a
+  // preview, an answer or a label that comes meanwhile is drawn once the
+  // button is released, after the click it makes. Only buttons: a <select>'s
   // own list may take the release, and its change must still be previewed.
+  // (A key's click goes to the focused button wherever it is drawn.)
   /** @param {PointerEvent} event */
   holdDrawsWhilePressed(event) {
     if (this.pressing || !(event.target instanceof Element) || !event.target.closest("button")) return;
@@ -133,9 +135,7 @@ export class Widget {
       listening.abort();
       setTimeout(() => { // after the click the release makes
         this.pressing = false;
-        const draw = this.heldDraw;
-        this.heldDraw = null;
-        if (draw) draw();
+        for (const draw of this.heldDraws.splice(0)) draw();
       }, 0);
     };
     for (const type of ["pointerup", "pointercancel"]) {
@@ -144,6 +144,21 @@ export class Widget {
     // The window losing focus (another app) may take the release with it. Not
     // captured: an input's own blur, as the press moves focus, is no release.
     window.addEventListener("blur", release, { signal: listening.signal });
+  }
+
+  // Draws at once, or after the button held down is released (in order).
+  /**
+   * @template T
+   * @param {() => T} draw
+   * @returns {Promise<T>}
+   */
+  afterRelease(draw) {
+    if (!this.pressing && !this.heldDraws.length) return Promise.resolve(draw());
+    return new Promise((resolve, reject) => {
+      this.heldDraws.push(() => {
+        try { resolve(draw()); } catch (error) { reject(error); }
+      });
+    });
   }
 
   /** @param {{ [field: string]: unknown }} config the page's values for fields */
@@ -591,13 +606,9 @@ export class Widget {
    */
   showPreview(response, seq) {
     if (seq !== this.latestPreview) return; // a newer preview is on its way
-    // Kept at once, drawn perhaps later: the next action reads the state now.
+    // Kept at once, drawn perhaps later (afterRelease).
     if (response.ok && this.spec.stateful && "state" in response.result) this.saveState(response.result.state);
-    if (this.pressing) {
-      this.heldDraw = () => this.drawPreview(response, seq);
-      return;
-    }
-    this.drawPreview(response, seq);
+    return this.afterRelease(() => this.drawPreview(response, seq));
   }
 
   /**
@@ -641,9 +652,21 @@ export class Widget {
    * @param {CallRequest} request
    * @param {CallResponse} response
    * @param {How} how
-   * @returns {HTMLElement} the node revealed: the error or the result
+   * @returns {Promise<HTMLElement>} the node revealed: the error or the result
    */
   showAction(request, response, how) {
+    // Kept at once, drawn perhaps later (afterRelease).
+    if (response.ok && this.spec.stateful && "state" in response.result && !how.ask) this.saveState(response.result.state);
+    return this.afterRelease(() => this.drawAction(request, response, how));
+  }
+
+  /**
+   * @param {CallRequest} request
+   * @param {CallResponse} response
+   * @param {How} how
+   * @returns {HTMLElement} the node revealed: the error or the result
+   */
+  drawAction(request, response, how) {
     this.clearErrors();
     this.placeResult(how.near);
     if (!response.ok) {
@@ -652,9 +675,7 @@ export class Widget {
       return error;
     }
     const result = response.result;
-    if (this.spec.stateful && "state" in result) {
-      if (how.ask) this.offerLinkState(result.state); else this.saveState(result.state);
-    }
+    if (this.spec.stateful && "state" in result && how.ask) this.offerLinkState(result.state);
     this.notice.textContent = result.notice || "";
     const random = result.seed_text !== undefined;
     if (random) {

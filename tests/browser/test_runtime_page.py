@@ -56,6 +56,35 @@ def test_a_roll_pressed_before_python_is_ready_is_answered(
     expect(page.locator("html")).to_have_attribute("data-rp-runtime", "snapshot")
 
 
+
+def test_a_button_held_as_python_becomes_ready_keeps_its_label_until_released(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    """"Roll (starting…)" becoming "Roll" narrows the button under a
+    finger: the release would land beside it and the press be lost. The label
+    waits for the release, and the press rolls."""
+    held: list[Route] = []
+    page.route(SNAPSHOT, lambda route: held.append(route))
+    page.goto(base_url + _widget_page(built_site))
+    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
+    expect(widget).to_have_attribute("data-state", "starting")
+    button = widget.locator("button.md-button--primary")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] * 0.9, box["y"] + box["height"] / 2)  # on "(starting…)"
+    page.mouse.down()
+    for route in held:
+        route.continue_()
+    expect(widget).to_have_attribute("data-state", "ready", timeout=40_000)
+    page.wait_for_timeout(200)
+    expect(button).to_contain_text("(starting\u2026)")
+    assert button.bounding_box() == box
+    page.mouse.up()
+    expect(widget.locator('[data-role="seed"]')).to_have_text(SEED)
+    expect(button).not_to_contain_text("starting")
+
+
 def _crash_worker(page: Page) -> None:
     """What the browser does when the worker dies: it is gone, and the page
     gets an error event."""

@@ -1,13 +1,14 @@
 """A stale odds preview never holds up what the player asked for next: the
 site is served cross-origin isolated, so the page can interrupt the call the
-worker is running, and the worker stays sound for the next one."""
+worker is running, and the worker stays sound for the next one. Nor does a
+preview or an answer drawn while a button is held down lose its press."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import PYODIDE_TIMEOUT_MS, open_widget
 from tests.conftest import pages_with_widget
@@ -112,45 +113,78 @@ def test_a_roll_after_an_edit_does_not_wait_for_the_stale_preview(
     expect(odds).not_to_contain_text("6d1000")
 
 
-# Sets the side as a player would and resolves once the odds preview this
-# schedules has been answered (the widget busy, then not).
-CHANGE_SIDE_AND_WAIT = """([root, side]) => new Promise((resolve) => {
+
+# Runs a step of the page (a change of the side, a press by script) and
+# resolves once the widget has had its answer (busy, then not).
+ANSWERED_AFTER = """([root, step]) => new Promise((resolve) => {
   let seen = false;
   const watch = new MutationObserver(() => {
     if (root.hasAttribute("aria-busy")) seen = true;
     else if (seen) { watch.disconnect(); setTimeout(resolve, 100); }
   });
   watch.observe(root, {attributes: true, attributeFilter: ["aria-busy"]});
-  const select = root.querySelector('select[name="side"]');
-  select.value = side;
-  select.dispatchEvent(new Event("change", {bubbles: true}));
+  if (step === "antagonists") {
+    const select = root.querySelector('select[name="side"]');
+    select.value = step;
+    select.dispatchEvent(new Event("change", {bubbles: true}));
+  } else {
+    root.querySelector(`button[data-action="${step}"]`).click();
+  }
 })"""
 
 
-def test_a_preview_answered_while_a_button_is_held_waits_for_its_release(
-    page: Page, base_url: str, built_site: Path
-) -> None:
-    """The Key Issues tracker's error next to the issue's number widens its
-    row: the preview that clears it moves the buttons up. Drawn while a
-    button is held, the release would land elsewhere and the press be lost."""
+def _key_issue_with_an_error(page: Page, base_url: str, side: str) -> Locator:
+    """The Key Issues tracker with one issue and the error of a sabotage by
+    the side next to the issue's number: it widens its row, and the answer
+    that clears it moves the buttons up."""
     widget = open_widget(page, base_url + "dice-pool/dramatic-scenes/", "dice_pool.scene")
     expect(widget).to_have_attribute("data-state", "ready", timeout=PYODIDE_TIMEOUT_MS)
     widget.locator('button[data-action="reset"]').click()
     widget.locator('input[name="name"]').fill("Hold the bridge")
     widget.locator('button[data-action="add"]').click()
-    result = widget.locator('[data-role="result"]')
-    expect(result).to_contain_text("Key Issue added: Hold the bridge.")
+    expect(widget.locator('[data-role="result"]')).to_contain_text("Key Issue added")
+    widget.locator('select[name="side"]').select_option(side)
     widget.locator('button[data-action="sabotage"]').click()
-    error = widget.locator('[data-role="error"][data-field="issue"]')
-    expect(error).to_contain_text("The antagonists have no progress on Hold the bridge")
-    progress = widget.locator('button[data-action="progress"]')
-    before = progress.bounding_box()
-    assert before is not None
-    page.mouse.move(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+    other = "The antagonists" if side == "players" else "The players"
+    expect(widget.locator('[data-role="error"][data-field="issue"]')).to_contain_text(
+        f"{other} have no progress on Hold the bridge to knock back."
+    )
+    return widget
+
+
+def _hold_through(page: Page, widget: Locator, action: str, step: str) -> None:
+    """Holds the action's button down while the step is answered: nothing
+    drawn meanwhile moves it (the error stays), and the release presses it."""
+    button = widget.locator(f'button[data-action="{action}"]')
+    button.scroll_into_view_if_needed()
+    held_at = button.bounding_box()
+    assert held_at is not None
+    page.mouse.move(held_at["x"] + held_at["width"] / 2, held_at["y"] + held_at["height"] / 2)
     page.mouse.down()
-    page.evaluate(CHANGE_SIDE_AND_WAIT, [widget.element_handle(), "antagonists"])
-    assert progress.bounding_box() == before  # the answer waits: the button stays put
-    expect(error).to_contain_text("The antagonists have no progress")
+    page.evaluate(ANSWERED_AFTER, [widget.element_handle(), step])
+    assert button.bounding_box() == held_at
+    expect(widget.locator('[data-role="error"][data-field="issue"]')).to_contain_text("no progress")
     page.mouse.up()
+
+
+def test_a_preview_answered_while_a_button_is_held_waits_for_its_release(
+    page: Page, base_url: str
+) -> None:
+    widget = _key_issue_with_an_error(page, base_url, "players")
+    _hold_through(page, widget, "progress", "antagonists")  # the side's preview clears the error
+    result = widget.locator('[data-role="result"]')
     expect(result).to_contain_text("The antagonists advance Hold the bridge.")
-    expect(error).to_have_text("")
+    expect(widget.locator('[data-role="error"][data-field="issue"]')).to_have_text("")
+
+
+def test_an_answer_that_comes_while_another_button_is_held_waits_for_its_release(
+    page: Page, base_url: str
+) -> None:
+    widget = _key_issue_with_an_error(page, base_url, "antagonists")
+    _hold_through(page, widget, "sabotage", "progress")  # the progress's answer clears the error
+    # The progress drawn first, then the press held: the players have none to knock back.
+    result = widget.locator('[data-role="result"]')
+    expect(result).to_contain_text("The antagonists advance Hold the bridge.")
+    expect(widget.locator('[data-role="error"][data-field="issue"]')).to_contain_text(
+        "The players have no progress on Hold the bridge to knock back."
+    )
