@@ -26,6 +26,7 @@ import { offerChanges, withParty } from "./party/roller.js";
  */
 
 const AUTO_DELAY_MS = 150; // odds previews wait for typing to pause
+const CLICK_WAIT_MS = 300; // the longest a finger's click is waited for after its release
 
 // The wrapper forms.js puts every field's input in.
 /**
@@ -131,19 +132,27 @@ export class Widget {
     if (this.pressing || !(event.target instanceof Element) || !event.target.closest("button")) return;
     this.pressing = true;
     const listening = new AbortController();
-    const release = () => {
+    let drawn = false;
+    const drawHeld = () => {
+      if (drawn) return;
+      drawn = true;
       listening.abort();
-      setTimeout(() => { // after the click the release makes
-        this.pressing = false;
-        for (const draw of this.heldDraws.splice(0)) draw();
-      }, 0);
+      this.pressing = false;
+      for (const draw of this.heldDraws.splice(0)) draw();
     };
-    for (const type of ["pointerup", "pointercancel"]) {
-      window.addEventListener(type, release, { capture: true, signal: listening.signal });
-    }
+    // A mouse's click follows its release at once; a finger's only once the
+    // tap is told from a drag, after the touch's own release, or never (a
+    // long press, a drag off the button): the draws wait for the click, or
+    // for CLICK_WAIT_MS.
+    const released = () => {
+      window.addEventListener("click", () => setTimeout(drawHeld, 0), { capture: true, signal: listening.signal });
+      setTimeout(drawHeld, CLICK_WAIT_MS);
+    };
+    window.addEventListener("pointerup", released, { capture: true, signal: listening.signal });
+    window.addEventListener("pointercancel", drawHeld, { capture: true, signal: listening.signal });
     // The window losing focus (another app) may take the release with it. Not
     // captured: an input's own blur, as the press moves focus, is no release.
-    window.addEventListener("blur", release, { signal: listening.signal });
+    window.addEventListener("blur", drawHeld, { signal: listening.signal });
   }
 
   // Draws at once, or after the button held down is released (in order).

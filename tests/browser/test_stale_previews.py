@@ -123,9 +123,9 @@ ANSWERED_AFTER = """([root, step]) => new Promise((resolve) => {
     else if (seen) { watch.disconnect(); setTimeout(resolve, 100); }
   });
   watch.observe(root, {attributes: true, attributeFilter: ["aria-busy"]});
-  if (step === "antagonists") {
+  if (step.startsWith("side:")) {
     const select = root.querySelector('select[name="side"]');
-    select.value = step;
+    select.value = step.slice("side:".length);
     select.dispatchEvent(new Event("change", {bubbles: true}));
   } else {
     root.querySelector(`button[data-action="${step}"]`).click();
@@ -171,7 +171,7 @@ def test_a_preview_answered_while_a_button_is_held_waits_for_its_release(
     page: Page, base_url: str
 ) -> None:
     widget = _key_issue_with_an_error(page, base_url, "players")
-    _hold_through(page, widget, "progress", "antagonists")  # the side's preview clears the error
+    _hold_through(page, widget, "progress", "side:antagonists")  # its preview clears the error
     result = widget.locator('[data-role="result"]')
     expect(result).to_contain_text("The antagonists advance Hold the bridge.")
     expect(widget.locator('[data-role="error"][data-field="issue"]')).to_have_text("")
@@ -188,3 +188,38 @@ def test_an_answer_that_comes_while_another_button_is_held_waits_for_its_release
     expect(widget.locator('[data-role="error"][data-field="issue"]')).to_contain_text(
         "The players have no progress on Hold the bridge to knock back."
     )
+
+
+# A finger's press as the page sees it: pointerdown on the button, then its
+# pointerup, and the click only later, once the browser has told the tap from
+# a drag (or never: a long press).
+FINGER = """([root, stage]) => {
+  const button = root.querySelector('button[data-action="progress"]');
+  const at = {bubbles: true, pointerType: "touch", isPrimary: true};
+  if (stage === "down") button.dispatchEvent(new PointerEvent("pointerdown", at));
+  if (stage === "up") button.dispatchEvent(new PointerEvent("pointerup", at));
+  if (stage === "click") button.click();
+}"""
+
+
+def test_a_fingers_tap_keeps_the_draws_until_its_click_or_a_moment_after(
+    page: Page, base_url: str
+) -> None:
+    widget = _key_issue_with_an_error(page, base_url, "players")
+    root = widget.element_handle()
+    error = widget.locator('[data-role="error"][data-field="issue"]')
+    for click in (True, False):
+        page.evaluate(FINGER, [root, "down"])
+        page.evaluate(ANSWERED_AFTER, [root, "side:antagonists" if click else "side:players"])
+        page.evaluate(FINGER, [root, "up"])
+        page.wait_for_timeout(150)
+        expect(error).to_contain_text("no progress")  # still drawn as when pressed
+        if click:
+            page.evaluate(FINGER, [root, "click"])
+            expect(widget.locator('[data-role="result"]')).to_contain_text(
+                "The antagonists advance Hold the bridge."
+            )
+            widget.locator('button[data-action="sabotage"]').click()  # the error again
+            expect(error).to_contain_text("The players have no progress")
+    # No click (a long press): the preview is drawn a moment after the release.
+    expect(error).to_have_text("", timeout=1_000)
