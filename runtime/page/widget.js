@@ -27,6 +27,7 @@ import { offerChanges, withParty } from "./party/roller.js";
 
 const AUTO_DELAY_MS = 150; // odds previews wait for typing to pause
 const CLICK_WAIT_MS = 300; // the longest a finger's click is waited for after its release
+const HOLD_MAX_MS = 2000; // past it a finger's press is a long press, which clicks nothing
 
 // The wrapper forms.js puts every field's input in.
 /**
@@ -153,6 +154,9 @@ export class Widget {
     // The window losing focus (another app) may take the release with it. Not
     // captured: an input's own blur, as the press moves focus, is no release.
     window.addEventListener("blur", drawHeld, { signal: listening.signal });
+    // Nor is anything held longer than a press that can still click: a
+    // release lost to the system (a share sheet, say) must not stop the widget.
+    setTimeout(drawHeld, HOLD_MAX_MS);
   }
 
   // Draws at once, or after the button held down is released (in order).

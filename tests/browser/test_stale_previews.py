@@ -223,3 +223,9 @@ def test_a_fingers_tap_keeps_the_draws_until_its_click_or_a_moment_after(
             expect(error).to_contain_text("The players have no progress")
     # No click (a long press): the preview is drawn a moment after the release.
     expect(error).to_have_text("", timeout=1_000)
+    # No release at all (lost to the system): drawn once no press could click.
+    result = widget.locator('[data-role="result"]')
+    page.evaluate(FINGER, [root, "down"])
+    page.evaluate(ANSWERED_AFTER, [root, "progress"])  # the players advance
+    expect(result).not_to_contain_text("The players advance")
+    expect(result).to_contain_text("The players advance Hold the bridge.", timeout=3_000)
