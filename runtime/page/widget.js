@@ -27,7 +27,6 @@ import { offerChanges, withParty } from "./party/roller.js";
 
 const AUTO_DELAY_MS = 150; // odds previews wait for typing to pause
 const CLICK_WAIT_MS = 300; // the longest a finger's click is waited for after its release
-const HOLD_MAX_MS = 2000; // past it a finger's press is a long press, which clicks nothing
 
 // The wrapper forms.js puts every field's input in.
 /**
@@ -154,9 +153,14 @@ export class Widget {
     // The window losing focus (another app) may take the release with it. Not
     // captured: an input's own blur, as the press moves focus, is no release.
     window.addEventListener("blur", drawHeld, { signal: listening.signal });
-    // Nor is anything held longer than a press that can still click: a
-    // release lost to the system (a share sheet, say) must not stop the widget.
-    setTimeout(drawHeld, HOLD_MAX_MS);
+    // A release lost to the system (a share sheet, say) must not stop the
+    // widget drawing: the next sign of it ends the press too (the page
+    // hidden, a pointer moving with no button down, a new press).
+    document.addEventListener("visibilitychange", () => { if (document.hidden) drawHeld(); }, { signal: listening.signal });
+    window.addEventListener("pointermove", (move) => { if (move.buttons === 0) drawHeld(); },
+      { capture: true, signal: listening.signal });
+    window.addEventListener("pointerdown", (next) => { if (next.isPrimary) drawHeld(); },
+      { capture: true, signal: listening.signal });
   }
 
   // Draws at once, or after the button held down is released (in order).
