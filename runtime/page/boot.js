@@ -81,7 +81,7 @@ function markButtons(root, starting) {
  */
 function showStatus(root, status) {
   const { status: line, retry } = statusNodes(root);
-  const drawn = widgets.has(root);
+  const widget = widgets.get(root); // undefined until its form is drawn
   line.classList.toggle("rp-status-failed", status.state === "failed" || status.state === "lost");
   retry.hidden = status.state !== "failed";
   if (status.state === "ready") {
@@ -94,9 +94,8 @@ function showStatus(root, status) {
       : status.message;
   }
   if (status.state === "failed") root.dataset.state = "failed";
-  else if (drawn) root.dataset.state = status.state === "ready" ? "ready" : "starting";
+  else if (widget) root.dataset.state = status.state === "ready" ? "ready" : "starting";
   else root.dataset.state = "loading";
-  const widget = widgets.get(root);
   // A label that changes the button's width waits for a button held down (see Widget.afterRelease).
   if (widget) widget.afterRelease(() => markButtons(root, status.state === "starting" || status.state === "lost"));
 }
