@@ -119,7 +119,18 @@ class HeldPython:
         else:
             self.held.append(route)
 
+    def wait_asked(self, page: Page, timeout_ms: int = 15_000) -> None:
+        """Waits until the worker has asked for the snapshot (on a loaded
+        machine it may ask only seconds after the page is drawn)."""
+        for _ in range(timeout_ms // 100):
+            if self.held:
+                return
+            page.wait_for_timeout(100)
+        raise AssertionError("the snapshot was never asked for")
+
     def release(self) -> None:
+        """Lets the held downloads go, and any asked for later (a release
+        before the worker asked must not leave it waiting for good)."""
         self.released = True
         for route in self.held:
             route.continue_()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Error, Page, Route, expect
 
-from tests.browser.conftest import host_offering, open_widget
+from tests.browser.conftest import HeldPython, host_offering, open_widget
 from tests.conftest import pages_with_widget
 
 SNAPSHOT = "**/assets/rp/py/snapshot.bin*"
@@ -35,8 +35,7 @@ def _widget_page(built_site: Path, widget: str = "cairn.save") -> str:
 def test_a_roll_pressed_before_python_is_ready_is_answered(
     page: Page, base_url: str, built_site: Path
 ) -> None:
-    held: list[Route] = []
-    page.route(SNAPSHOT, lambda route: held.append(route))  # no ready until released
+    python = HeldPython(page)  # no ready until released
     page.goto(base_url + _widget_page(built_site))
     widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
     expect(widget).to_have_attribute("data-state", "starting")
@@ -46,9 +45,8 @@ def test_a_roll_pressed_before_python_is_ready_is_answered(
     button.click()
     page.wait_for_timeout(300)
     assert widget.locator('[data-role="seed"]').count() == 0  # not answered yet...
-    assert held, "the snapshot was never asked for"
-    for route in held:
-        route.continue_()
+    python.wait_asked(page)
+    python.release()
     expect(widget.locator('[data-role="seed"]')).to_have_text(SEED, timeout=40_000)
     expect(widget).to_have_attribute("data-state", "ready")
     expect(button).not_to_contain_text("starting")
@@ -63,8 +61,7 @@ def test_a_button_held_as_python_becomes_ready_keeps_its_label_until_released(
     """"Roll (starting…)" becoming "Roll" narrows the button under a
     finger: the release would land beside it and the press be lost. The label
     waits for the release, and the press rolls."""
-    held: list[Route] = []
-    page.route(SNAPSHOT, lambda route: held.append(route))
+    python = HeldPython(page)
     page.goto(base_url + _widget_page(built_site))
     widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
     expect(widget).to_have_attribute("data-state", "starting")
@@ -74,8 +71,7 @@ def test_a_button_held_as_python_becomes_ready_keeps_its_label_until_released(
     assert box is not None
     page.mouse.move(box["x"] + box["width"] * 0.9, box["y"] + box["height"] / 2)  # on "(starting…)"
     page.mouse.down()
-    for route in held:
-        route.continue_()
+    python.release()
     expect(widget).to_have_attribute("data-state", "ready", timeout=40_000)
     page.wait_for_timeout(200)
     expect(button).to_contain_text("(starting\u2026)")
