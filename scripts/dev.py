@@ -181,7 +181,14 @@ class DevHandler(SiteHandler):
         headers = [("Set-Cookie", f"{run}; Path=/; SameSite=Strict")]
         if run not in (self.headers.get("Cookie") or ""):
             headers.append(("Clear-Site-Data", '"cache"'))
-        self._send_text((HERE / "sw.js").read_bytes(), "text/javascript", *headers)
+        # Never the same bytes twice, so every check for an update installs
+        # it anew and it reloads the pages it controls. A page that was still
+        # loading when the first copy ran (Chromium may check make serve's
+        # registration as the navigation begins) is not one of the pages a
+        # worker can reach yet; it stays controlled, from the old cache, until
+        # its own check (the site's offline.js makes one) installs a copy.
+        answer = f"\n// answer {time.time_ns():x}\n".encode()
+        self._send_text((HERE / "sw.js").read_bytes() + answer, "text/javascript", *headers)
 
     def _stream_builds(self) -> None:
         """The version of one page (``?page=``), sent when the stream opens

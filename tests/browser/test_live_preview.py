@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from runtime.build.hosts import EVERY_RESPONSE
 from tests.browser.conftest import (
@@ -198,16 +198,16 @@ def test_a_build_error_is_printed_with_its_page_and_line(
     expect(page.get_by_text("Fixed.")).to_be_visible()
 
 
-def test_no_page_comes_from_the_offline_cache_of_make_serve(
-    preview: Preview, built_site: Path, fresh_context: BrowserContext
-) -> None:
-    """A contributor who ran make serve on the same address: its service
-    worker answered every page from its cache. Under make dev it removes
-    itself and that cache, and the page is the preview's."""
-    port = _free_port()
+_HAS_RELOAD_SCRIPT = ("() => performance.getEntriesByName("
+                      "new URL('/__dev__/reload.js', location.href).href).length > 0")
+
+
+def _page_of_make_serve(context: BrowserContext, built_site: Path, port: int) -> Page:
+    """A page of ``make serve`` on ``port``, controlled by its service worker
+    with the whole site cached, once that server has stopped."""
     server = load_serve_module().make_server(built_site, port, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    page = fresh_context.new_page()
+    page = context.new_page()
     try:
         page.goto(f"http://127.0.0.1:{port}/dice/")
         # Activated: its cache is whole (a page is controlled as soon as the
@@ -219,6 +219,17 @@ def test_no_page_comes_from_the_offline_cache_of_make_serve(
     finally:
         server.shutdown()
         server.server_close()
+    return page
+
+
+def test_no_page_comes_from_the_offline_cache_of_make_serve(
+    preview: Preview, built_site: Path, fresh_context: BrowserContext
+) -> None:
+    """A contributor who ran make serve on the same address: its service
+    worker answered every page from its cache. Under make dev it removes
+    itself and that cache, and the page is the preview's."""
+    port = _free_port()
+    page = _page_of_make_serve(fresh_context, built_site, port)
     with _running(preview.project, port, built_site) as second:
         # Chromium may check the registration for an update as the navigation
         # starts: then make dev's worker (which answers no fetch) has taken
@@ -229,12 +240,51 @@ def test_no_page_comes_from_the_offline_cache_of_make_serve(
         # the preview's reload script.
         response = page.goto(second.url + "dice/", wait_until="commit")
         assert response is not None
-        page.wait_for_function("() => performance.getEntriesByName("
-                               "new URL('/__dev__/reload.js', location.href).href).length > 0",
-                               timeout=RELOAD_TIMEOUT_MS)
+        page.wait_for_function(_HAS_RELOAD_SCRIPT, timeout=RELOAD_TIMEOUT_MS)
         page.wait_for_function("async () => !(await caches.keys()).some("
                                "(name) => name.startsWith('rp-site-'))", timeout=RELOAD_TIMEOUT_MS)
         response = page.goto(second.url + "cairn/")
         assert response is not None and not response.from_service_worker
         assert response.headers["cache-control"] == "no-cache"
         assert "/__dev__/reload.js" in response.text()
+
+
+def test_a_page_that_make_devs_worker_missed_is_reloaded_at_its_next_check(
+    preview: Preview, built_site: Path, fresh_context: BrowserContext
+) -> None:
+    """The order in which Chromium checks make serve's registration as the
+    navigation begins: make dev's worker takes the registration while the
+    page still loads, before it can reach the page, which then shows the old
+    cache's copy. The page's own check for an update (the site's offline.js
+    makes one at start) must install make dev's worker again, which reloads
+    it: make dev never serves the same worker twice."""
+    port = _free_port()
+    page = _page_of_make_serve(fresh_context, built_site, port)
+    with _running(preview.project, port, built_site) as second:
+        # The state that order leaves, made by failing the one reload make
+        # dev's worker asks for: the old page, controlled by that worker.
+        missed: list[str] = []
+
+        def miss_once(route: Route) -> None:
+            if missed:
+                route.continue_()
+            else:
+                missed.append(route.request.url)
+                route.abort("aborted")  # no error page: the old one stays
+
+        page.route(second.url + "dice/", miss_once)
+        page.evaluate("async () => { await (await navigator.serviceWorker.ready).update(); }")
+        for _ in range(300):
+            if missed:
+                break
+            page.wait_for_timeout(100)
+        assert missed, "make dev's worker never reloaded the page"
+        page.wait_for_timeout(500)
+        assert not page.evaluate(_HAS_RELOAD_SCRIPT)
+        # The page's own check, as offline.js makes it: register, then update.
+        page.evaluate("""async () => {
+          const registration = await navigator.serviceWorker.register('/sw.js');
+          await registration.update();
+        }""")
+        page.wait_for_function(_HAS_RELOAD_SCRIPT, timeout=RELOAD_TIMEOUT_MS)
+        assert not [n for n in page.evaluate("caches.keys()") if n.startswith("rp-site-")]
