@@ -6,7 +6,7 @@
 //
 // No fixed start-up timeout: the start fails only when nothing has moved for
 // STALL_MS (no progress message), so a slow link keeps waiting while bytes
-// arrive. One request at a time goes to the worker; a request the worker
+// arrive, or when Python, all its files come, works WORKING_MS without a word. One request at a time goes to the worker; a request the worker
 // does not take up within BUSY_NOTE_MS or leaves unanswered after ANSWER_MS,
 // a call it reports `crashed`, or an `error` event, means the worker died: it
 // is restarted once by itself, and the reader's "Try again" restarts it after that.
@@ -46,10 +46,15 @@ import {
  */
 
 const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
-export const STALL_MS = 20000;
-// Only a browser test shortens the bound (an init script sets rpTestAnswerMs
-// before any of the site's scripts runs); the site itself never sets it.
+// Only a browser test shortens these bounds (an init script sets rpTestStallMs
+// or rpTestAnswerMs before any of the site's scripts runs); the site never does.
+export const STALL_MS = Number(globalThis.rpTestStallMs) > 0 ? Number(globalThis.rpTestStallMs) : 20000;
 const ANSWER_MS = Number(globalThis.rpTestAnswerMs) > 0 ? Number(globalThis.rpTestAnswerMs) : 60000;
+// Python at work on files that have all come says nothing while it works: a
+// normal start compiles the standard library and the rules from their sources
+// (seconds on a slow phone, more on a loaded one), holding the worker's thread.
+// That silence is bounded like a call, not like a stalled download.
+const WORKING_MS = 60000;
 // A live worker says "busy" the moment a request reaches it, before the call:
 // a request with no such note after BUSY_NOTE_MS went to a dead worker (one
 // terminated, or stopped, gives no `error` event), noticed then rather than
@@ -194,10 +199,17 @@ export function startRuntime(note) {
     announce({ state: "failed", message });
     rejectAll(message);
   };
+  // Working: the worker has said Python starts (the wasm compiled), and no
+  // download it reported is still under way (an unknown size counts as under way).
+  const working = () => "python" in phases && Object.values(phases).every((phase) =>
+    phase.loaded === null || (phase.total !== null && phase.loaded >= phase.total));
   const watch = () => {
     clearTimeout(stallTimer);
-    stallTimer = setTimeout(() => fail("The roller stopped loading: nothing has arrived for " +
-      STALL_MS / 1000 + " seconds. Check the connection, then try again."), STALL_MS);
+    stallTimer = working()
+      ? setTimeout(() => fail("The roller stopped loading: Python did not finish starting within " +
+        WORKING_MS / 1000 + " seconds. Try again."), WORKING_MS)
+      : setTimeout(() => fail("The roller stopped loading: nothing has arrived for " +
+        STALL_MS / 1000 + " seconds. Check the connection, then try again."), STALL_MS);
   };
   announce(link.status);
   try {

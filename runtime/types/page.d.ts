@@ -17,6 +17,8 @@ interface Window {
 
 /** Set only by a browser test's init script, to shorten worker-link.js's answer bound. */
 declare var rpTestAnswerMs: number | undefined;
+/** Set only by a browser test's init script, to shorten worker-link.js's stall bound. */
+declare var rpTestStallMs: number | undefined;
 
 interface Navigator {
   /** The Network Information API, where the browser has it (Chromium). */

@@ -150,6 +150,9 @@ class _WorkerDebugger:
         self.session = page.context.new_cdp_session(page)
         self.attached: list[dict[str, Any]] = []
         self.session.on("Target.attachedToTarget", lambda event: self.attached.append(event))
+        self.said: list[str] = []  # what the workers' debuggers sent back
+        self.session.on("Target.receivedMessageFromTarget",
+                        lambda event: self.said.append(event["message"]))
         self.session.send("Target.setAutoAttach",
                           {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": False})
         self.calls = 0
@@ -165,11 +168,16 @@ class _WorkerDebugger:
                           {"sessionId": session_id, "message": message})
 
 
+def _worker_line(built_site: Path, code: str) -> int:
+    """The line (from 0) of the worker's bundle that holds ``code``."""
+    lines = (built_site / "assets/rp/worker/worker.js").read_text("utf-8").splitlines()
+    (line,) = [number for number, text in enumerate(lines) if code in text]
+    return line
+
+
 def _call_line(built_site: Path) -> int:
     """The line (from 0) of the worker's call into Python."""
-    lines = (built_site / "assets/rp/worker/worker.js").read_text("utf-8").splitlines()
-    (line,) = [number for number, text in enumerate(lines) if "= python.web.call(" in text]
-    return line
+    return _worker_line(built_site, "= python.web.call(")
 
 
 def test_a_worker_that_stops_answering_is_noticed_and_restarted_once(
@@ -297,3 +305,43 @@ def test_a_live_worker_in_a_long_call_is_waited_for(
     assert "stopped" not in widget.locator('[data-role="status"]').inner_text()
     assert widget.get_attribute("data-state") == "ready"
     assert len(created) == 1
+
+
+def test_python_at_work_on_a_normal_start_is_not_taken_for_a_stalled_download(
+    page: Page, base_url: str, built_site: Path
+) -> None:
+    """A normal start compiles the rules from their files once they have all
+    come, holding the worker's thread with nothing to report: seconds on a
+    slow phone, more on a loaded machine, where it outlasted the 20 s bound
+    of a stalled download on a slow link. Paused there longer than that
+    bound (shortened for the test), the start waits and ends ready."""
+    stall_ms = 4000
+    page.add_init_script(f"window.rpTestStallMs = {stall_ms};")
+    page.route("**/assets/rp/py/snapshot.bin*", lambda route: route.abort())  # a normal start
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm*", lambda route: held.append(route))  # until the breakpoint
+    debugger = _WorkerDebugger(page)
+    page.goto(base_url + _widget_page(built_site))
+    deadline = time.monotonic() + 10
+    while not (debugger.workers() and held) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    (worker,) = debugger.workers()
+    debugger.send(worker, "Debugger.enable")
+    line = _worker_line(built_site, 'return { pyodide, web: pyodide.pyimport("rules_py.web") };')
+    debugger.send(worker, "Debugger.setBreakpointByUrl",
+                  {"urlRegex": r"/assets/rp/worker/worker\.js", "lineNumber": line})
+    page.wait_for_timeout(300)
+    for route in held:
+        route.continue_()
+    deadline = time.monotonic() + 60
+    while not any('"Debugger.paused"' in said for said in debugger.said):
+        assert time.monotonic() < deadline, "the normal start never reached the rules' import"
+        page.wait_for_timeout(100)
+    widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
+    page.wait_for_timeout(2.5 * stall_ms)
+    expect(widget).to_have_attribute("data-state", "starting")
+    debugger.send(worker, "Debugger.resume")
+    expect(widget).to_have_attribute("data-state", "ready", timeout=40_000)
+    expect(page.locator("html")).to_have_attribute("data-rp-runtime", "fallback")
+    widget.locator("button.md-button--primary").click()
+    expect(widget.locator('[data-role="seed"]')).not_to_have_count(0)
