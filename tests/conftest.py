@@ -35,6 +35,19 @@ CHROMIUM_ARGS = [
     "--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup",
 ]
 SETTLED = '.rp-widget[data-state="ready"], .rp-widget[data-state="failed"]'
+# The files that take longest, run first: `make test` hands whole files to
+# three processes in the order collected, and the engine suite inside
+# Pyodide (one test, about ten minutes of one core) came last, alone for its
+# last minutes while the other processes had finished.
+LONGEST_FIRST = ("tests/pyodide/test_engine_in_pyodide.py",)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid.split("::")[0]
+        return LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)  # stable: every file keeps its tests' order
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,8 @@
 //
 // No fixed start-up timeout: the start fails only when nothing has moved for
 // STALL_MS (no progress message), so a slow link keeps waiting while bytes
-// arrive, or when Python, all its files come, works WORKING_MS without a word. One request at a time goes to the worker; a request the worker
+// arrive, or when Python, all its files come, works WORKING_MS without a
+// word. One request at a time goes to the worker; a request the worker
 // does not take up within BUSY_NOTE_MS or leaves unanswered after ANSWER_MS,
 // a call it reports `crashed`, or an `error` event, means the worker died: it
 // is restarted once by itself, and the reader's "Try again" restarts it after that.
