@@ -37,7 +37,7 @@ CHROMIUM_ARGS = [
 SETTLED = '.rp-widget[data-state="ready"], .rp-widget[data-state="failed"]'
 # The files that take longest, run first: `make test` hands whole files to
 # three processes in the order collected, and the engine suite inside
-# Pyodide (one test, about ten minutes of one core) came last, alone for its
+# Pyodide (one test, five to ten minutes of one core) came last, alone for its
 # last minutes while the other processes had finished.
 LONGEST_FIRST = ("tests/pyodide/test_engine_in_pyodide.py",)
 
