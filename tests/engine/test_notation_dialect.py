@@ -9,9 +9,12 @@ used here.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 from itertools import product
+from math import prod
 
 import pytest
 
@@ -33,50 +36,60 @@ def plain(sides: int) -> dict[tuple[int, ...], Fraction]:
 
 
 def exploding(sides: int, on: Callable[[int], bool], count: int) -> dict[tuple[int, ...], Fraction]:
-    """Every chain of rolls of one exploding die, with its chance."""
+    """Every chain of rolls of one exploding die, with its chance: (1/sides)
+    to the chain's length, each chain being one sequence of faces."""
     cap = depth(Fraction(sum(on(f) for f in range(1, sides + 1)), sides), count)
+    chance_of_length = [Fraction(1, sides**length) for length in range(cap + 2)]
     chains: dict[tuple[int, ...], Fraction] = {}
 
-    def grow(chain: tuple[int, ...], chance: Fraction) -> None:
+    def grow(chain: tuple[int, ...]) -> None:
         for face in range(1, sides + 1):
-            longer, p = (*chain, face), chance / sides
+            longer = (*chain, face)
             if on(face) and len(longer) <= cap:
-                grow(longer, p)
+                grow(longer)
             else:
-                chains[longer] = chains.get(longer, Fraction(0)) + p
+                chains[longer] = chance_of_length[len(longer)]
 
-    grow((), Fraction(1))
+    grow(())
     return chains
 
 
 def rerolled(
     sides: int, on: Callable[[int], bool], count: int, once: bool
 ) -> dict[tuple[int, ...], Fraction]:
-    """The face a die ends on after rerolls, with its chance."""
+    """The face a die ends on after rerolls, with its chance: a face that
+    calls for a reroll, while rerolls are left, leads to where the next roll
+    ends (worked out once for each number of rerolls made)."""
     cap = 1 if once else depth(Fraction(sum(on(f) for f in range(1, sides + 1)), sides), count)
-    ends: dict[tuple[int, ...], Fraction] = {}
 
-    def go(rerolls: int, chance: Fraction) -> None:
+    @cache
+    def ends(rerolls: int) -> dict[tuple[int, ...], Fraction]:
+        found: dict[tuple[int, ...], Fraction] = {}
         for face in range(1, sides + 1):
-            p = chance / sides
             if on(face) and rerolls < cap:
-                go(rerolls + 1, p)
+                for end, p in ends(rerolls + 1).items():
+                    found[end] = found.get(end, Fraction(0)) + p / sides
             else:
-                ends[(face,)] = ends.get((face,), Fraction(0)) + p
+                found[(face,)] = found.get((face,), Fraction(0)) + Fraction(1, sides)
+        return found
 
-    go(0, Fraction(1))
-    return ends
+    return ends(0)
 
 
 def pool(
     dice: list[dict[tuple[int, ...], Fraction]], total: Callable[[list[tuple[int, ...]]], int]
 ) -> Odds:
-    odds: Odds = {}
+    # Outcomes counted by value and chance, then summed: an exploding die has
+    # millions of chains but only a few chances (one per length).
+    # Counted by value and the dice's chances, as numerator and denominator
+    # (a Fraction's own hash is slow), then multiplied once per count.
+    counted: Counter[tuple[int, tuple[tuple[int, int], ...]]] = Counter()
     for outcome in product(*(d.items() for d in dice)):
         value = total([chain for chain, _ in outcome])
-        chance = Fraction(1)
-        for _, p in outcome:
-            chance *= p
+        counted[value, tuple((p.numerator, p.denominator) for _, p in outcome)] += 1
+    odds: Odds = {}
+    for (value, chances), times in counted.items():
+        chance = prod((Fraction(*p) for p in chances), start=Fraction(times))
         odds[value] = odds.get(value, Fraction(0)) + chance
     return odds
 
