@@ -85,9 +85,10 @@ lint: $(PY_STAMP) $(NPM_STAMP)
 
 # Three processes, each running whole test files (a file's tests keep their
 # order and share their browser): one run in sequence spends two thirds of
-# its time waiting on Chromium and Pyodide, not on the two cores.
+# its time waiting on Chromium and Pyodide, not on the two cores. The files
+# go out in the order tests/conftest.py gives them, the longest first.
 test: site $(WHEELS_STAMP) chromium lint
-	$(BIN)/python -m pytest -n 3 --dist loadfile
+	$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder
 
 bench: site chromium
 	$(BIN)/python bench/run_all.py

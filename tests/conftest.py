@@ -36,10 +36,17 @@ CHROMIUM_ARGS = [
 ]
 SETTLED = '.rp-widget[data-state="ready"], .rp-widget[data-state="failed"]'
 # The files that take longest, run first: `make test` hands whole files to
-# three processes in the order collected, and the engine suite inside
-# Pyodide (one test, five to ten minutes of one core) came last, alone for its
-# last minutes while the other processes had finished.
-LONGEST_FIRST = ("tests/pyodide/test_engine_in_pyodide.py",)
+# three processes in the order collected (`--no-loadscope-reorder`: else
+# pytest-xdist puts the files with the most tests first, and the engine suite
+# inside Pyodide, one test of five minutes of one core, came last and ran
+# alone at the end). Then every other file, in pytest's order.
+LONGEST_FIRST = (
+    "tests/pyodide/test_engine_in_pyodide.py",
+    "tests/browser/test_pages.py",
+    "tests/browser/test_table_flow.py",
+    "tests/browser/test_offline.py",
+    "tests/browser/test_live_preview.py",
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
