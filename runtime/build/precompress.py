@@ -19,10 +19,12 @@ that is: a file written again by hand is not answered with its old copy).
 The copies are not files of the site for the service worker (its list
 leaves them out, :func:`is_copy`): it caches each file once, decoded.
 
-Compressing takes a minute for the largest files, so each copy is kept in
-``.cache/precompressed/`` under the digest of what it was made from: a build
-whose wasm or snapshot did not change compresses nothing again. Build time
-only: ``brotli`` and ``zstandard`` come from PyPI (the ``site`` extra).
+Compressing everything takes two and a half minutes of one core (brotli at
+quality 11 is most of it), so the copies are made on every core at once, the
+largest first, and each is kept in ``.cache/precompressed/`` under the digest
+of what it was made from: a build whose wasm or snapshot did not change
+compresses nothing again. Build time only: ``brotli`` and ``zstandard`` come
+from PyPI (the ``site`` extra).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import gzip
 import hashlib
 import os
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,6 +94,7 @@ _COMPRESSORS: dict[str, Callable[[bytes], bytes]] = {
     "br": _brotli, "zstd": _zstd, "gzip": gzip_copy}
 # In the hosts' order of preference (hosts.PRECOMPRESSED): the smallest first.
 ENCODINGS = tuple(Encoding(name, suffix, _COMPRESSORS[name]) for name, suffix in PRECOMPRESSED)
+_BY_NAME = {encoding.name: encoding for encoding in ENCODINGS}
 
 
 def compressible(path: Path) -> bool:
@@ -114,34 +118,65 @@ def is_copy(path: Path) -> bool:
         path.name.rsplit(".", 1)[0]).is_file()
 
 
-def _copy(data: bytes, encoding: Encoding, cache: Path | None) -> bytes:
+def _kept_copy(data: bytes, encoding: Encoding, cache: Path | None) -> Path | None:
+    """Where the copy of ``data`` is kept, or None without a cache."""
     if cache is None:
-        return encoding.compress(data)
-    kept = cache / f"{hashlib.sha256(data).hexdigest()}{encoding.suffix}"
-    if kept.is_file():
-        return kept.read_bytes()
-    body = encoding.compress(data)
-    cache.mkdir(parents=True, exist_ok=True)
-    temporary = kept.with_name(kept.name + ".part")
-    temporary.write_bytes(body)
-    temporary.replace(kept)
+        return None
+    return cache / f"{hashlib.sha256(data).hexdigest()}{encoding.suffix}"
+
+
+def _compress_file(path: Path, name: str, kept: Path | None) -> bytes:
+    """One copy of one file, made (in a process of its own) and kept."""
+    body = _BY_NAME[name].compress(path.read_bytes())
+    if kept is not None:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        temporary = kept.with_name(kept.name + f".{os.getpid()}.part")
+        temporary.write_bytes(body)
+        temporary.replace(kept)
     return body
+
+
+def _copies(files: list[Path], cache: Path | None) -> dict[tuple[Path, str], bytes]:
+    """Every encoding's copy of every file: from the cache where it holds
+    one, the others made on every core, the largest files first (brotli of
+    the snapshot and of the wasm alone take most of the time)."""
+    bodies: dict[tuple[Path, str], bytes] = {}
+    to_make: list[tuple[int, Path, str, Path | None]] = []
+    for path in files:
+        data = path.read_bytes()
+        for encoding in ENCODINGS:
+            kept = _kept_copy(data, encoding, cache)
+            if kept is not None and kept.is_file():
+                bodies[path, encoding.name] = kept.read_bytes()
+            else:
+                to_make.append((len(data), path, encoding.name, kept))
+    to_make.sort(key=lambda job: (-job[0], job[2] != "br"))
+    if len(to_make) <= 1:
+        for _, path, name, kept in to_make:
+            bodies[path, name] = _compress_file(path, name, kept)
+        return bodies
+    with ProcessPoolExecutor(max_workers=len(os.sched_getaffinity(0))) as pool:
+        made = {(path, name): pool.submit(_compress_file, path, name, kept)
+                for _, path, name, kept in to_make}
+        for key, future in made.items():
+            bodies[key] = future.result()
+    return bodies
 
 
 def precompress_site(site: Path, cache: Path | None = CACHE) -> dict[str, dict[str, int]]:
     """Writes the copies of every large compressible file of ``site``; removes
     a copy whose file is gone or no longer gains from it. Returns, by file
     (its path in the site), its size and each copy's."""
+    files = [path for path in sorted(site.rglob("*"))
+             if path.is_file() and not is_copy(path) and compressible(path)]
+    bodies = _copies([path for path in files if path.stat().st_size >= MIN_BYTES], cache)
     sizes: dict[str, dict[str, int]] = {}
-    for path in sorted(site.rglob("*")):
-        if not path.is_file() or is_copy(path) or not compressible(path):
-            continue
-        data = path.read_bytes()
-        sizes[path.relative_to(site).as_posix()] = entry = {"identity": len(data)}
+    for path in files:
+        sizes[path.relative_to(site).as_posix()] = entry = {"identity": path.stat().st_size}
         for encoding in ENCODINGS:
             target = path.with_name(path.name + encoding.suffix)
-            body = _copy(data, encoding, cache) if len(data) >= MIN_BYTES else None
-            if body is None or len(body) >= len(data):
+            body = bodies.get((path, encoding.name))
+            if body is None or len(body) >= entry["identity"]:
                 target.unlink(missing_ok=True)
                 continue
             if not target.is_file() or target.read_bytes() != body:
