@@ -19,8 +19,8 @@ that is: a file written again by hand is not answered with its old copy).
 The copies are not files of the site for the service worker (its list
 leaves them out, :func:`is_copy`): it caches each file once, decoded.
 
-Compressing everything takes two and a half minutes of one core (brotli at
-quality 11 is most of it), so the copies are made on every core at once, the
+Compressing everything takes 140 s of one core (brotli at quality 11 is
+most of it), so the copies are made on every core at once, the
 largest first, and each is kept in ``.cache/precompressed/`` under the digest
 of what it was made from: a build whose wasm or snapshot did not change
 compresses nothing again. Build time only: ``brotli`` and ``zstandard`` come
@@ -151,10 +151,7 @@ def _copies(files: list[Path], cache: Path | None) -> dict[tuple[Path, str], byt
             else:
                 to_make.append((len(data), path, encoding.name, kept))
     to_make.sort(key=lambda job: (-job[0], job[2] != "br"))
-    if len(to_make) <= 1:
-        for _, path, name, kept in to_make:
-            bodies[path, name] = _compress_file(path, name, kept)
-        return bodies
+    # (The pool starts its processes for the first job: none when all is kept.)
     with ProcessPoolExecutor(max_workers=len(os.sched_getaffinity(0))) as pool:
         made = {(path, name): pool.submit(_compress_file, path, name, kept)
                 for _, path, name, kept in to_make}

@@ -39,9 +39,9 @@ RANDOM = sorted(
     if any(a["random"] and not a["auto"] for a in entry["actions"][:1])
 )
 # Each random widget once, the two sizes taking turns down the sorted list, for
-# the share links and the roll log: what they show depends on the widget,
-# where it sits on the size; what depends on both at once, the output in view,
-# is tested for every widget at every size.
+# the share links and the roll log: what they check depends on the widget or
+# on the size, not on both at once; the output in view, which does, is tested
+# for every widget at every size.
 RANDOM_AT_A_SIZE = [(name, list(SIZES)[index % 2]) for index, name in enumerate(RANDOM)]
 PRIMARY = "form button[type=submit]"
 OUTPUT = '[data-role="result"], [data-role="error"]'
