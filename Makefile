@@ -83,11 +83,14 @@ lint: $(PY_STAMP) $(NPM_STAMP)
 	for project in $(TS_PROJECTS); do node_modules/.bin/tsc -p runtime/tsconfig.$$project.json || exit 1; done
 	$(BIN)/zizmor --offline --quiet --config .github/zizmor.yml .github/workflows
 
-# Three processes, each running whole test files (a file's tests keep their
+# What the tests need is made side by side (installs, Chromium, the build,
+# the lint: on a fresh clone they wait on the network or on one core each),
+# then three processes each run whole test files (a file's tests keep their
 # order and share their browser): one run in sequence spends two thirds of
 # its time waiting on Chromium and Pyodide, not on the two cores. The files
 # go out in the order tests/conftest.py gives them, the longest first.
-test: site $(WHEELS_STAMP) chromium lint
+test:
+	$(MAKE) --jobs=4 --output-sync=line site $(WHEELS_STAMP) chromium lint
 	$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder
 
 bench: site chromium

@@ -17,6 +17,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 from tests.conftest import ROOT, load_serve_module
 
 PYODIDE_TIMEOUT_MS = 40_000
+PHONE_WIDTH = 390  # the phone the browser tests hold, 390x844 CSS pixels
 # What a widget shows after a press (its result and its errors), as one text:
 # a press has been answered once this changes. Used by the table-flow tests
 # and by bench/bench_result_distance.py.
@@ -99,7 +100,7 @@ def page(browser_context: BrowserContext, console: ConsoleLog) -> Iterator[Page]
 
 @pytest.fixture
 def phone_page(page: Page) -> Page:
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
     return page
 
 
@@ -200,6 +201,12 @@ def open_widget(page: Page, url: str, widget: str) -> Locator:
     """Go to ``url`` and wait until the first widget named ``widget`` is ready
     and Material's script runs."""
     page.goto(url)
+    return ready_widget(page, widget)
+
+
+def ready_widget(page: Page, widget: str) -> Locator:
+    """The first widget named ``widget`` on the open page, once it is ready
+    and Material's script runs."""
     selector = f'.rp-widget[data-widget="{widget}"]'
     page.wait_for_selector(f'{selector}[data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS)
     page.wait_for_function(MATERIAL_RUNS, timeout=10_000)

@@ -18,6 +18,7 @@ from playwright.sync_api import BrowserContext, Page, Worker, expect
 from runtime.build import offline as build_offline
 from tests.browser.conftest import (
     MATERIAL_RUNS,
+    PHONE_WIDTH,
     PYODIDE_TIMEOUT_MS,
     press_every_roller,
     requests_to,
@@ -110,15 +111,19 @@ def test_every_page_and_roller_works_offline_after_one_visit(
         fresh_context.set_offline(False)
 
 
-def test_a_returning_reader_gets_every_roller_page_from_the_service_worker(
+def test_a_returning_reader_on_a_phone_gets_every_roller_page_from_the_service_worker(
     fresh_context: BrowserContext, base_url: str, built_site: Path
 ) -> None:
     """The other browser tests block service workers (so that page.route
     sees every request): here every page with rollers comes from the
-    service worker, as on a reader's second visit. Each roller answers a
-    press, each page's search starts (Material's worker is loaded once the
-    rollers are up), and no console error is logged."""
+    service worker, as on a reader's second visit, on a phone's screen.
+    Each roller answers a press, the page stays within the screen with
+    every result drawn (a long line in one, a fact's name and value side by
+    side, once pushed a page 21 px past a phone's edge), each page's search
+    starts (Material's worker is loaded once the rollers are up), and no
+    console error is logged."""
     page = fresh_context.new_page()
+    page.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
     errors: list[str] = []
     page.on("console", lambda message: errors.append(f"{page.url}: {message.text}")
             if message.type == "error" else None)
@@ -130,19 +135,25 @@ def test_a_returning_reader_gets_every_roller_page_from_the_service_worker(
     page.wait_for_selector('.rp-widget[data-state="ready"]', timeout=PYODIDE_TIMEOUT_MS)
     _wait_until_offline_ready(page)
     no_search: list[str] = []
+    too_wide: list[str] = []
     for url in roller_pages:
         material.clear()
         page.goto(base_url + url)
         assert page.evaluate("navigator.serviceWorker.controller !== null"), url
         assert press_every_roller(page) == [], url
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE_WIDTH:
+            too_wide.append(f"{url}: {width}px wide on a {PHONE_WIDTH}px screen")
         for _ in range(50):
             if material:
                 break
             page.wait_for_timeout(100)
         if not material:
             no_search.append(url)
-        # The next page's rollers start afresh (a card pool's saved hand).
+        # The next page's rollers start afresh (a card pool's saved hand
+        # would otherwise carry over and hide its first button).
         page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    assert too_wide == []
     assert no_search == []
     assert errors == []
 

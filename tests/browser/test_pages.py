@@ -9,16 +9,13 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import (
     MATERIAL_RUNS,
+    PHONE_WIDTH,
     PYODIDE_TIMEOUT_MS,
     ConsoleLog,
     describe_violations,
-    press_every_roller,
     run_axe,
     use_system_scheme,
 )
-from tests.conftest import pages_with_rollers
-
-PHONE_WIDTH = 390
 
 
 def _page_urls(site: Path) -> list[str]:
@@ -29,27 +26,6 @@ def _page_urls(site: Path) -> list[str]:
             continue
         urls.append("" if relative == "." else relative + "/")
     return urls
-
-
-def test_every_roller_rolled_on_a_phone_keeps_the_page_within_the_screen(
-    page: Page, base_url: str, built_site: Path
-) -> None:
-    """Results are drawn after the page loads: a long line in one (a fact's
-    name and value side by side) once pushed a page 21 px past a phone's edge."""
-    page.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
-    urls = pages_with_rollers(built_site)
-    assert len(urls) > 15
-    problems: list[str] = []
-    for url in urls:
-        page.goto(base_url + url)
-        assert press_every_roller(page) == [], url
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if width > PHONE_WIDTH:
-            problems.append(f"{url}: {width}px wide on a {PHONE_WIDTH}px screen")
-        # The next page's rollers start afresh (a card pool's saved hand would
-        # otherwise carry over and hide its first button).
-        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-    assert problems == []
 
 
 # Each page as a reader whose system asks for the palette: on a phone in the

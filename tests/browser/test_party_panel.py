@@ -31,7 +31,7 @@ from tests.browser.party_helpers import (
     open_panel,
     run_event,
 )
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.conftest import CHROMIUM, TEST_CHROMIUM_ARGS
 
 COMBAT = "cairn/combat/"
 RULES = "cairn/rules/"
@@ -292,7 +292,7 @@ def test_axe_with_the_party_open_finds_no_serious_violation(
 @pytest.fixture
 def touch_page(playwright_driver: Playwright, base_url: str) -> Iterator[Page]:
     """A phone with a touch screen (a browser of its own: the session's profile has none)."""
-    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS)
     context = browser.new_context(
         viewport={"width": 390, "height": 844},
         has_touch=True,
