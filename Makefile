@@ -90,7 +90,7 @@ lint: $(PY_STAMP) $(NPM_STAMP)
 # its time waiting on Chromium and Pyodide, not on the two cores. The files
 # go out in the order tests/conftest.py gives them, the longest first.
 test:
-	$(MAKE) --jobs=4 --output-sync=line site $(WHEELS_STAMP) chromium lint
+	$(MAKE) --jobs=4 --output-sync=line --no-print-directory site $(WHEELS_STAMP) chromium lint
 	$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder
 
 bench: site chromium
