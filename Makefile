@@ -84,7 +84,7 @@ lint: $(PY_STAMP) $(NPM_STAMP)
 	$(BIN)/zizmor --offline --quiet --config .github/zizmor.yml .github/workflows
 
 # What the tests need is made side by side (installs, Chromium, the build,
-# the lint: on a fresh clone they wait on the network or on one core each),
+# the lint: on a fresh clone most wait on the network or use a single core),
 # then three processes each run whole test files (a file's tests keep their
 # order and share their browser): one run in sequence spends two thirds of
 # its time waiting on Chromium and Pyodide, not on the two cores. The files
