@@ -23,6 +23,7 @@ import { fillFromParty } from "./party/roller.js";
 import { wireFoeButtons } from "./party/bestiary.js";
 import { readFragment } from "./share.js";
 import { startThemeAfterRollers, themeStarted } from "../material/theme-later.js";
+import { followShownPage, keepSamePageLinks } from "../material/same-page-links.js";
 import { keyboardScrollableTables } from "./scroll-regions.js";
 import { mountInlineRolls, replayInlineFromAddress, settingSwitch } from "./inline-rolls.js";
 
@@ -153,13 +154,17 @@ function replayFromAddress(mounted) {
   // result and asks before the link's state replaces the one kept here.
   widget.replayLink(roll.request, widget.spec.stateful && widget.loadState() !== null);
 }
-// The roll log's Replay of a roll on this same page changes only the address's fragment.
-window.addEventListener("hashchange", () => {
+// A link within the page (the roll log's Replay of a roll made here, a share
+// link pasted over this one) changes only the address's fragment; a link to
+// the very address shown changes nothing, and is replayed all the same.
+function replayAllFromAddress() {
   replayInlineFromAddress();
   /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rp-widget")).forEach((root) => {
     if (widgets.has(root)) replayFromAddress(root);
   });
-});
+}
+window.addEventListener("hashchange", replayAllFromAddress);
+keepSamePageLinks(replayAllFromAddress);
 
 // The widget's catalog entry, as the macro wrote it into the root.
 /**
@@ -235,6 +240,7 @@ function mountAll() {
 if (document.readyState !== "loading") mountAll();
 else document.addEventListener("DOMContentLoaded", mountAll, { once: true });
 themeStarted.then(() => {
+  followShownPage(window.location$);
   let skip = true; // its first value is this document, drawn above
   window.document$.subscribe(() => {
     if (skip) skip = false; else mountAll();

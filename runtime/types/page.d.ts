@@ -5,6 +5,10 @@ interface MaterialDocuments {
   subscribe(next: (document: Document) => void): unknown;
 }
 
+interface MaterialLocations {
+  subscribe(next: (url: URL) => void): unknown;
+}
+
 interface Window {
   /**
    * Material for MkDocs' observable of the page: the document once its
@@ -13,6 +17,8 @@ interface Window {
    * or test it first, as `materialRunning` does.
    */
   document$: MaterialDocuments;
+  /** Material's subject of the locations its instant navigation follows (there with document$). */
+  location$: MaterialLocations;
 }
 
 /** Set only by a browser test's init script, to shorten worker-link.js's answer bound. */

@@ -17,6 +17,9 @@ from tests.browser.conftest import (
     PYODIDE_TIMEOUT_MS,
     ConsoleLog,
     HeldPython,
+    open_widget,
+    press_for_new_seed,
+    requests_to,
     use_system_scheme,
 )
 from tests.conftest import ROOT, pages_with_widget
@@ -168,6 +171,61 @@ def test_a_reader_in_dark_mode_sees_the_dark_scheme_before_material_runs(
     python.release()
     page.wait_for_function(MATERIAL_RUNS, timeout=PYODIDE_TIMEOUT_MS)
     assert page.evaluate("() => document.body.dataset.mdColorScheme") == "slate"
+
+
+def test_a_link_within_the_page_leaves_the_page_and_what_was_typed_in_place(
+    page: Page, base_url: str, built_site: Path, console: ConsoleLog
+) -> None:
+    """Material's instant navigation fetched the page again for the first
+    link followed after it opened, even one within the page, and drew every
+    roller again: what the reader had typed was lost
+    (runtime/material/same-page-links.js)."""
+    path = sorted(set(pages_with_widget(built_site, "cairn.save"))
+                  & set(pages_with_widget(built_site, "cairn.fatigue")))[0]
+    save = open_widget(page, base_url + path, "cairn.save")
+    first = press_for_new_seed(save, timeout=PYODIDE_TIMEOUT_MS)
+    first_link = save.locator('[data-role="share"]').get_attribute("href")
+    assert first_link and "#roll=" in first_link
+    second = press_for_new_seed(save)
+    slots = page.locator('.rp-widget[data-widget="cairn.fatigue"] [name="slots"]').first
+    slots.fill("7")  # typed, not rolled
+    page.evaluate("() => { document.querySelector('.md-container').rpSamePage = true; }")
+    fetched = requests_to(page, path)
+
+    # A heading's link: the browser moves to it, below Material's header.
+    heading = page.locator("article h2").nth(2)
+    heading.locator("a.headerlink").click()
+    expect(page).to_have_url(re.compile("#" + str(heading.get_attribute("id")) + "$"))
+    expect(heading).to_be_in_viewport()
+    header, moved_to = page.locator(".md-header").bounding_box(), heading.bounding_box()
+    assert header and moved_to and moved_to["y"] >= header["y"] + header["height"] - 1
+    # A share link pasted over the address: replayed in place.
+    page.evaluate("hash => { location.hash = hash; }", "#" + first_link.partition("#")[2])
+    expect(save.locator('[data-role="seed"]')).to_have_text(first)
+    # Back to the heading: nothing fetched or drawn again either.
+    page.go_back()
+    expect(page).to_have_url(re.compile("#" + str(heading.get_attribute("id")) + "$"))
+    # The roll log's Replay, then the same Replay again over its own address.
+    page.locator('[data-role="roll-log-toggle"]').click()
+    entry = page.locator('[data-role="roll-log-entry"]').filter(has_text=second)
+    entry.locator('[data-role="replay-entry"]').click()
+    expect(save.locator('[data-role="seed"]')).to_have_text(second)
+    press_for_new_seed(save)
+    entry.locator('[data-role="replay-entry"]').click()
+    expect(save.locator('[data-role="seed"]')).to_have_text(second)
+
+    assert page.evaluate("() => document.querySelector('.md-container').rpSamePage === true"), (
+        "the page's content was replaced")
+    expect(slots).to_have_value("7")
+    assert fetched == []
+    # Another page is still Material's to fetch, and so is the way back.
+    page.locator("a.md-header__button.md-logo").click()
+    page.wait_for_function("() => !document.querySelector('.rp-widget')")
+    page.go_back()
+    expect(save).to_have_attribute("data-state", "ready", timeout=PYODIDE_TIMEOUT_MS)
+    assert page.evaluate("() => document.querySelector('.md-container').rpSamePage === undefined")
+    assert fetched, "the way back was not Material's: nothing fetched"
+    assert console.errors == []
 
 
 # A browser that refuses the site storage (cookies and site data blocked):

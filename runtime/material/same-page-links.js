@@ -1,0 +1,69 @@
+// Links within the page shown are left to the browser, not to Material's
+// instant navigation. Material passes a location on to be fetched whenever
+// its path differs from the previous one it saw, and the first it sees has
+// none before it: so the first link a reader followed after a page opened
+// (a heading's link, the table of contents, a roll log's Replay, a second
+// share link pasted over the first) fetched the same page again and
+// replaced its content. Every roller was drawn again, and what the reader
+// had typed and not rolled was lost. The browser moves to a fragment in
+// place and says so with `hashchange`, which the rollers and Material both
+// follow (Material closes its drawer and search, and opens the details
+// around the target).
+
+/** The page shown, without its fragment: Material's locations move it. */
+let shown = pageOf(location.href);
+/** @type {HTMLAnchorElement | null} */
+let marked = null;
+
+/** @param {string} href */
+function pageOf(href) {
+  const url = new URL(href, location.href);
+  url.hash = "";
+  return url.href;
+}
+
+/**
+ * Material's click handler skips a link with a target: one within the page
+ * gets `_self` (what a link does anyway) until the next click, so that a
+ * click Material holds until its sitemap arrives is skipped too.
+ * @param {() => void} sameFragment called for a link to the very address
+ *   shown, which the browser does not announce (no hashchange)
+ */
+export function keepSamePageLinks(sameFragment) {
+  document.addEventListener("click", (event) => {
+    if (marked) {
+      marked.removeAttribute("target");
+      marked = null;
+    }
+    if (event.defaultPrevented || event.button !== 0 ||
+        event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("target") || link.hasAttribute("download")) return;
+    if (pageOf(link.href) !== shown) return;
+    link.target = "_self";
+    marked = link;
+    if (new URL(link.href).hash === location.hash) sameFragment();
+  }, true);
+
+  // A fragment navigation or a step back or forward within the page fires
+  // popstate, which Material would take as its first location. A capturing
+  // listener on window runs before Material's, whenever either was added.
+  window.addEventListener("popstate", (event) => {
+    if (pageOf(location.href) !== shown) return; // another page: Material's to fetch
+    event.stopImmediatePropagation();
+    // Once Material has set scroll restoration to manual, it restores the
+    // offset it keeps in the history entry: do the same.
+    const state = history.state;
+    if (history.scrollRestoration === "manual" && state && typeof state.y === "number") {
+      window.scrollTo(typeof state.x === "number" ? state.x : 0, state.y);
+    }
+  }, true);
+}
+
+/**
+ * Follows the pages Material shows (its location$, once it runs).
+ * @param {MaterialLocations} locations
+ */
+export function followShownPage(locations) {
+  locations.subscribe((url) => { shown = pageOf(url.href); });
+}
