@@ -60,6 +60,16 @@ def _material_started_after_load_ms(page: Page) -> float | None:
     return started
 
 
+def _assert_material_held(page: Page) -> None:
+    """Material has not run while Python was starting, or (on a machine slow
+    enough for the test to take LATEST_MS since the load event) only by the
+    latest timer. The page needs RECORD_MATERIALS_START."""
+    started = _material_started_after_load_ms(page)
+    assert started is None or started >= LATEST_MS, (
+        f"Material ran {started:.0f} ms after the load event while Python was starting"
+    )
+
+
 def _python_state(page: Page) -> str | None:
     mode: str | None = page.evaluate("() => document.documentElement.dataset.rpRuntime || null")
     return mode
@@ -75,12 +85,7 @@ def test_material_waits_for_the_first_roll_then_works(
     widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
     widget.locator("button.md-button--primary").click()  # a press in a roller: waits for Python
     page.wait_for_timeout(300)
-    # Not started, or (on a machine slow enough for the test to take 2 s since
-    # the load event) started by the latest timer, never before it.
-    started = _material_started_after_load_ms(page)
-    assert started is None or started >= LATEST_MS, (
-        f"Material ran {started:.0f} ms after the load event while Python was starting"
-    )
+    _assert_material_held(page)
     python.release()
     expect(widget.locator('[data-role="seed"]')).not_to_be_empty(timeout=PYODIDE_TIMEOUT_MS)
     page.wait_for_function(MATERIAL_RUNS, timeout=5_000)
@@ -101,9 +106,10 @@ def test_the_reader_reaching_for_the_page_starts_material_at_once(
     page: Page, base_url: str, built_site: Path
 ) -> None:
     python = HeldPython(page)
+    page.add_init_script(RECORD_MATERIALS_START)
     page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
     page.wait_for_selector(STARTING)
-    assert not _material_runs(page)
+    _assert_material_held(page)
     page.locator("article h1").click()  # outside the rollers
     page.wait_for_function(MATERIAL_RUNS, timeout=1_500)
     assert _python_state(page) is None  # Python was still starting
@@ -164,9 +170,10 @@ def test_a_reader_in_dark_mode_sees_the_dark_scheme_before_material_runs(
 ) -> None:
     use_system_scheme(page, "slate")
     python = HeldPython(page)
+    page.add_init_script(RECORD_MATERIALS_START)
     page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
     page.wait_for_selector(STARTING)
-    assert not _material_runs(page)
+    _assert_material_held(page)
     assert page.evaluate("() => document.body.dataset.mdColorScheme") == "slate"
     python.release()
     page.wait_for_function(MATERIAL_RUNS, timeout=PYODIDE_TIMEOUT_MS)
@@ -243,12 +250,13 @@ def test_a_browser_that_refuses_storage_gets_the_dark_scheme_and_no_error(
 ) -> None:
     page.emulate_media(color_scheme="dark")
     page.add_init_script(STORAGE_REFUSED)
+    page.add_init_script(RECORD_MATERIALS_START)
     python = HeldPython(page)
     page.goto(base_url + pages_with_widget(built_site, "cairn.save")[0])
     page.wait_for_selector(STARTING)
     assert page.evaluate("() => { try { localStorage; return false; } catch { return true; } }")
     # Material's palette script, before Material runs: the system's scheme.
-    assert not _material_runs(page)
+    _assert_material_held(page)
     assert page.evaluate("() => document.body.dataset.mdColorScheme") == "slate"
     python.release()
     widget = page.locator('.rp-widget[data-widget="cairn.save"]').first
