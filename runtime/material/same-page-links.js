@@ -9,9 +9,17 @@
 // place and says so with `hashchange`, which the rollers and Material both
 // follow (Material closes its drawer and search, and opens the details
 // around the target).
+// On a page with rollers these listeners come before Material's, whose
+// bundle runs after the rollers (theme-later.js). On another page Material's
+// bundle has run before this module, its popstate listener comes first
+// (Chromium calls a window's popstate listeners in the order they were
+// added, capturing or not), and the first fragment it sees is still fetched
+// again: such a page has no form whose typing could be lost.
 
-/** The page shown, without its fragment: Material's locations move it. */
+/** The page whose document is shown, without its fragment. */
 let shown = pageOf(location.href);
+/** The last page Material was asked for: another than `shown` while it fetches one. */
+let wanted = shown;
 /** @type {HTMLAnchorElement | null} */
 let marked = null;
 
@@ -39,17 +47,18 @@ export function keepSamePageLinks(sameFragment) {
         event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("target") || link.hasAttribute("download")) return;
-    if (pageOf(link.href) !== shown) return;
+    if (pageOf(link.href) !== shown || wanted !== shown) return;
     link.target = "_self";
     marked = link;
     if (new URL(link.href).hash === location.hash) sameFragment();
   }, true);
 
   // A fragment navigation or a step back or forward within the page fires
-  // popstate, which Material would take as its first location. A capturing
-  // listener on window runs before Material's, whenever either was added.
+  // popstate, which Material would take as its first location. Another
+  // page, or this one while Material fetches another, stays Material's (and
+  // offline.js's, which loads a new version's page whole).
   window.addEventListener("popstate", (event) => {
-    if (pageOf(location.href) !== shown) return; // another page: Material's to fetch
+    if (pageOf(location.href) !== shown || wanted !== shown) return;
     event.stopImmediatePropagation();
     // Once Material has set scroll restoration to manual, it restores the
     // offset it keeps in the history entry: do the same.
@@ -61,9 +70,12 @@ export function keepSamePageLinks(sameFragment) {
 }
 
 /**
- * Follows the pages Material shows (its location$, once it runs).
+ * Follows the pages Material is asked for (its location$) and shows (its
+ * document$, once a page is in place), once it runs.
+ * @param {MaterialDocuments} documents
  * @param {MaterialLocations} locations
  */
-export function followShownPage(locations) {
-  locations.subscribe((url) => { shown = pageOf(url.href); });
+export function followShownPage(documents, locations) {
+  locations.subscribe((url) => { wanted = pageOf(url.href); });
+  documents.subscribe(() => { shown = wanted = pageOf(location.href); });
 }

@@ -240,7 +240,7 @@ function mountAll() {
 if (document.readyState !== "loading") mountAll();
 else document.addEventListener("DOMContentLoaded", mountAll, { once: true });
 themeStarted.then(() => {
-  followShownPage(window.location$);
+  followShownPage(window.document$, window.location$);
   let skip = true; // its first value is this document, drawn above
   window.document$.subscribe(() => {
     if (skip) skip = false; else mountAll();
