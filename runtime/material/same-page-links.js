@@ -16,6 +16,8 @@
 // added, capturing or not), and the first fragment it sees is still fetched
 // again: such a page has no form whose typing could be lost.
 
+import { plainLinkClicked } from "../page/dom.js";
+
 /** The page whose document is shown, without its fragment. */
 let shown = pageOf(location.href);
 /** The last page Material was asked for: another than `shown` while it fetches one. */
@@ -43,11 +45,8 @@ export function keepSamePageLinks(sameFragment) {
       marked.removeAttribute("target");
       marked = null;
     }
-    if (event.defaultPrevented || event.button !== 0 ||
-        event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-    if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("target") || link.hasAttribute("download")) return;
-    if (pageOf(link.href) !== shown || wanted !== shown) return;
+    const link = event.defaultPrevented ? null : plainLinkClicked(event);
+    if (!link || pageOf(link.href) !== shown || wanted !== shown) return;
     link.target = "_self";
     marked = link;
     if (new URL(link.href).hash === location.hash) sameFragment();

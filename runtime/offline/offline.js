@@ -6,7 +6,7 @@
 // a page left behind by another tab's reload moves with its next navigation).
 // On the first visit, it also has the roller's worker run once from the
 // service worker's cache, so that the next visit starts sooner.
-import { el, whenIdle } from "../page/dom.js";
+import { el, plainLinkClicked, whenIdle } from "../page/dom.js";
 import { onRuntimeStatus, runSpareWorker, runtimeStatus } from "../page/worker-link.js";
 import { themeStarted } from "../material/theme-later.js";
 
@@ -66,10 +66,8 @@ function showBanner(waiting, text) {
 function leaveFullyWhenStale() {
   const here = location.pathname; // the page shown: no instant navigation follows
   window.addEventListener("click", (event) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element
-      ? /** @type {HTMLAnchorElement | null} */ (event.target.closest("a[href]")) : null;
-    if (!link || link.target || link.hasAttribute("download")) return;
+    const link = plainLinkClicked(event);
+    if (!link) return;
     const url = new URL(link.href);
     if (url.origin !== location.origin || url.pathname === here) return; // this page: no fetch
     event.stopImmediatePropagation();

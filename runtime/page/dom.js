@@ -99,3 +99,17 @@ export function copyText(text, fallback, status) {
   manual();
   return Promise.resolve();
 }
+
+/**
+ * The link a click follows as a plain navigation in this tab (the main
+ * button, no modifier key, no target, not a download), if any: the clicks
+ * Material's instant navigation would take.
+ * @param {MouseEvent} event
+ * @returns {HTMLAnchorElement | null}
+ */
+export function plainLinkClicked(event) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return null;
+  return link;
+}
