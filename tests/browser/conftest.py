@@ -213,6 +213,24 @@ def ready_widget(page: Page, widget: str) -> Locator:
     return page.locator(selector).first
 
 
+# A widget at rest (widget.js): no odds preview waiting for its timer,
+# nothing asked of Python, no draw held for a press; with ``previewed``, the
+# preview sent at idle once Python is ready has been sent too. A preview's
+# drawing follows Python's answer in the same task, so at rest it is drawn.
+AT_REST = """([root, previewed]) => {
+  const widget = root.rpWidget;
+  return (!previewed || widget.previewed) && widget.autoTimer === null
+    && widget.busy === 0 && !widget.pressing && !widget.heldDraws.length;
+}"""
+
+
+def wait_until_at_rest(widget: Locator, previewed: bool = False, timeout: float = 20_000) -> None:
+    """Until ``widget`` is at rest (AT_REST): read from the widget, not timed,
+    as a fixed wait ends too soon on a loaded machine."""
+    widget.page.wait_for_function(AT_REST, arg=[widget.element_handle(), previewed],
+                                  timeout=timeout)
+
+
 def press_for_new_seed(widget: Locator, button: str = "button.md-button--primary",
                        timeout: float | None = None) -> str:
     """Press a widget's rolling button, wait for a result with a new seed

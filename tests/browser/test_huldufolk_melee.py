@@ -17,6 +17,7 @@ from tests.browser.conftest import (
     open_widget,
     run_axe,
     use_system_scheme,
+    wait_until_at_rest,
 )
 from tests.conftest import pages_with_widget
 
@@ -72,22 +73,12 @@ def named(key: str) -> str:
     return "Bob" if key == "hero" else f"Hexenwolf {key.removeprefix('foe')}"
 
 
-# The widget at rest (widget.js): no odds preview waiting for its timer,
-# nothing asked of Python, no draw held for a press. The preview's drawing
-# follows Python's answer in the same task, so at rest it is drawn.
-AT_REST = """root => {
-  const widget = root.rpWidget;
-  return widget.autoTimer === null && widget.busy === 0
-    && !widget.pressing && !widget.heldDraws.length;
-}"""
-
-
 def settle(widget: Locator) -> None:
     """The odds preview a change of the form or a move schedules, sent and
     drawn. Read from the widget, not timed: on a loaded machine its 150 ms
     timer fired after a fixed wait had ended, and the card pressed next met
     the preview (a full run's failure)."""
-    widget.page.wait_for_function(AT_REST, arg=widget.element_handle(), timeout=SLOW)
+    wait_until_at_rest(widget, timeout=SLOW)
 
 
 def hand_drawn(widget: Locator, attacker: str, target: str) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, Route, Worker, expect
 
-from tests.browser.conftest import open_widget
+from tests.browser.conftest import open_widget, wait_until_at_rest
 from tests.conftest import pages_with_widget
 
 STUCK_LIMIT_S = 25
@@ -188,7 +188,7 @@ def test_a_worker_that_stops_answering_is_noticed_and_restarted_once(
     page.on("worker", lambda worker: created.append(worker.url)
             if "/assets/rp/worker/worker.js" in worker.url else None)
     widget = open_widget(page, base_url + _widget_page(built_site), "cairn.save")
-    page.wait_for_timeout(1500)  # the odds previews sent at idle are answered
+    wait_until_at_rest(widget, previewed=True)  # the odds previews sent at idle are answered
     assert len(created) == 1
     debugger = _WorkerDebugger(page)
     deadline = time.monotonic() + 5
@@ -245,7 +245,7 @@ def _open_and_count_workers(
     page.on("worker", lambda worker: created.append(worker.url)
             if "/assets/rp/worker/worker.js" in worker.url else None)
     widget = open_widget(page, base_url + _widget_page(built_site), "cairn.save")
-    page.wait_for_timeout(1500)  # the odds previews sent at idle are answered
+    wait_until_at_rest(widget, previewed=True)  # the odds previews sent at idle are answered
     assert len(created) == 1
     return widget, created
 
