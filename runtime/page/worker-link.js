@@ -83,6 +83,8 @@ let restartsLeft = AUTO_RESTARTS;
 const queue = []; // {id, name, request, preview, resolve, reject}, sent one at a time
 /** @type {Call | null} */
 let inFlight = null;
+/** @type {Link | null} */
+let readyUntold = null; // ready, told with the answer to the press it runs first
 let interrupted = 0;
 
 // The runtime's state for the page: "starting" (with `progress`), "ready",
@@ -105,12 +107,18 @@ export function runtimeStatus() {
 
 /** @param {RuntimeStatus} status */
 function announce(status) {
+  tell(status);
+  checkSettled();
+}
+
+/** @param {RuntimeStatus} status */
+function tell(status) {
+  readyUntold = null; // told now, or overtaken (the worker lost meanwhile)
   /** @type {Link} */ (runtime).status = status; // called only once there is one
   if (status.state === "ready" || status.state === "failed") {
     document.documentElement.dataset.rpRuntime = status.state === "ready" ? status.mode : "failed";
   }
   for (const listener of listeners) listener(status);
-  checkSettled();
 }
 
 // No press of the reader left to answer: the runtime is ready (or has failed)
@@ -241,8 +249,13 @@ export function startRuntime(note) {
       announce({ state: "starting", progress: lead + describeProgress(phases, message) });
     } else if (isReady(message)) {
       clearTimeout(stallTimer);
-      announce({ state: "ready", mode: message.mode });
+      link.status = { state: "ready", mode: message.mode };
       pump();
+      // A press made while Python started goes to it at once, and "ready" is
+      // told with its answer: every roller's status and the result are then
+      // drawn in one frame, where the statuses' own frame, on a phone's
+      // processor, held the answer back (runtime/README.md).
+      if (inFlight && !inFlight.preview) readyUntold = link; else announce(link.status);
     } else if (isFailed(message)) {
       fail("The roller could not start: " + message.message);
     } else if (isBusy(message)) {
@@ -256,6 +269,9 @@ export function startRuntime(note) {
       inFlight = null;
       if (!done.preview) pressAnswered = true;
       done.resolve(JSON.parse(message.response));
+      // Drawn with the answer (microtasks); what waits for a settled page
+      // (Material, search) still comes after the drawing (below).
+      if (readyUntold === link) tell(link.status);
       pump();
       setTimeout(checkSettled, 0); // after the widget has drawn the answer
     } else {
