@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import json
 import math
+import zlib
 from collections import Counter
 from fractions import Fraction
 from typing import Any
@@ -600,12 +601,19 @@ def test_the_examples_in_the_module_documentation_hold() -> None:
 
 
 @settings(max_examples=80, deadline=None)
-@given(expressions(), st.integers(0, 2**32))
-def test_exact_odds_agree_with_rolling_on_generated_expressions(text: str, seed: int) -> None:
+@given(expressions())
+def test_exact_odds_agree_with_rolling_on_generated_expressions(text: str) -> None:
     """A second method for any accepted expression: the rolling code (which
     shares nothing with the exact odds but the parse) rolled many times. The
     mean and the chance of the likeliest total agree within five standard
-    errors (a false alarm about once in a million examples)."""
+    errors (a false alarm about once in a million examples).
+
+    The seed comes from the text (its CRC-32), not from Hypothesis: Hypothesis
+    draws 0 and the other smallest seeds far more often than any other, so
+    the same few experiments come back run after run, and one of them is an
+    outlier that failed every run drawing it: 2d11 rolled 400 times from
+    seed 0 shows 66 twelves for 36.4 expected, 5.2 standard errors (the
+    largest of seeds 0 to 299; their z-scores have a spread of 1.08)."""
     try:
         expression = parse(text)
     except NotationError:
@@ -614,7 +622,7 @@ def test_exact_odds_agree_with_rolling_on_generated_expressions(text: str, seed:
         return
     exact = distribution(expression)
     rolls = 400
-    rng = Rng(seed)
+    rng = Rng(zlib.crc32(text.encode()))
     totals = [roll(expression, rng).total for _ in range(rolls)]
     assert all(total in exact for total in totals)
     mean = sum(value * chance for value, chance in exact.items())
