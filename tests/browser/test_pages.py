@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import (
@@ -27,59 +28,44 @@ def _page_urls(site: Path) -> list[str]:
     return urls
 
 
-# Each page as two readers see it, in one visit (loading a page with its
-# rollers is most of what this test costs): on a phone, in the light scheme
-# the system asks for (tables overflow there); then on a desktop, after
-# Material's "Switch to dark mode". How a page first shows the scheme a
-# system asks for is tests/browser/test_theme_after_rollers.py's.
-PHONE = (PHONE_WIDTH, 844)
-DESKTOP = (1280, 800)
-ROLLERS_READY = (
-    "() => [...document.querySelectorAll('.rp-widget')]"
-    ".every((root) => root.dataset.state === 'ready')"
-)
+# Each page as a reader whose system asks for the palette: on a phone in the
+# light one (tables overflow there), on a desktop in the dark one.
+AUDITS = {"phone, light": (PHONE_WIDTH, 844, "default"), "desktop, dark": (1280, 800, "slate")}
 
 
+@pytest.mark.parametrize("audit", list(AUDITS))
 def test_every_page_loads_cleanly_within_the_screen_and_passes_axe(
-    page: Page, base_url: str, built_site: Path, console: ConsoleLog
+    page: Page, base_url: str, built_site: Path, console: ConsoleLog, audit: str
 ) -> None:
     """No console error (under the site's CSP), no sideways scroll and no
-    serious accessibility violation, once the page's rollers are ready: on a
-    phone in the light scheme, then on a desktop in the dark one."""
-    use_system_scheme(page, "default")
+    serious accessibility violation, once the page's rollers are ready."""
+    width, height, scheme = AUDITS[audit]
+    page.set_viewport_size({"width": width, "height": height})
+    use_system_scheme(page, scheme)
     urls = _page_urls(built_site)
     assert len(urls) > 20
     problems: list[str] = []
     found: dict[str, object] = {}
-
-    def audit(url: str, label: str, width: int, scheme: str) -> None:
+    for url in urls:
+        console.errors.clear()
+        page.goto(base_url + url)
+        # On a page with rollers Material runs after them: audit the page as
+        # it stands then, its rollers ready.
+        page.wait_for_function(MATERIAL_RUNS, timeout=PYODIDE_TIMEOUT_MS)
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.rp-widget')]"
+            ".every((root) => root.dataset.state === 'ready')",
+            timeout=PYODIDE_TIMEOUT_MS,
+        )
         if console.errors:
-            problems.append(f"{url} ({label}): {console.errors[:2]}")
-            console.errors.clear()
+            problems.append(f"{url}: {console.errors[:2]}")
         scrolled = page.evaluate("document.documentElement.scrollWidth")
         if scrolled > width:
-            problems.append(f"{url} ({label}): {scrolled}px wide on a {width}px screen")
+            problems.append(f"{url}: {scrolled}px wide on a {width}px screen")
         assert page.evaluate("document.body.dataset.mdColorScheme") == scheme, url
         violations = run_axe(page)
         if violations:
-            found[f"{url} ({label})"] = describe_violations(violations)
-
-    for url in urls:
-        console.errors.clear()
-        page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
-        page.goto(base_url + url)
-        page.wait_for_function(ROLLERS_READY, timeout=PYODIDE_TIMEOUT_MS)
-        # On a page with rollers Material runs after them, at a reader's
-        # first key outside them (or 2 s after the load): audit the page as
-        # it stands then.
-        page.keyboard.press("Shift")
-        page.wait_for_function(MATERIAL_RUNS, timeout=PYODIDE_TIMEOUT_MS)
-        audit(url, "phone, light", PHONE[0], "default")
-
-        page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
-        page.locator('label[title="Switch to dark mode"]').click()
-        page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
-        audit(url, "desktop, dark", DESKTOP[0], "slate")
+            found[url] = describe_violations(violations)
     assert problems == []
     assert found == {}
 
