@@ -12,7 +12,9 @@ by ``runtime/build/precompress.py``) is answered with the best copy the
 client's ``Accept-Encoding`` allows (brotli, then zstd, then gzip), with its
 ``Content-Encoding``; another compressible file is gzipped here when the
 client accepts gzip; every compressible file is sent with ``Vary:
-Accept-Encoding``. And, as a static host does, the site's own ``404.html``
+Accept-Encoding``; a page with rollers that goes encoded carries the
+``Link`` header that prefetches the wasm and the snapshot on a first visit
+(``runtime/build/first_visit.py``). And, as a static host does, the site's own ``404.html``
 for an address it does not hold. Standard library and the
 project only. ``make serve``, ``make dev`` (``scripts/dev.py``) and the
 browser tests use this server.
@@ -49,6 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: the project's modules are beside it
     sys.path.insert(0, str(ROOT))
 
+from runtime.build.first_visit import first_visit_addresses, prefetch_link  # noqa: E402
 from runtime.build.hosts import (  # noqa: E402
     CONTENT_SECURITY_POLICY,
     PRECOMPRESSED,
@@ -56,6 +59,8 @@ from runtime.build.hosts import (  # noqa: E402
     headers_for,
     is_immutable,
 )
+from runtime.build.manifest import MANIFEST_ADDRESS, RuntimeManifest, read_manifest  # noqa: E402
+from runtime.build.roller_pages import has_rollers  # noqa: E402
 
 __all__ = [
     "CONTENT_SECURITY_POLICY",
@@ -94,6 +99,39 @@ def site_base_path(site_dir: Path) -> str:
         return "/"
     path = urllib.parse.urlsplit(min(locations, key=len)).path or "/"
     return path if path.endswith("/") else path + "/"
+
+
+class _RollerPages:
+    """Whether a built page holds a roller, and the build's manifest, each
+    read once per version of its file (a build may replace them while the
+    server runs)."""
+
+    def __init__(self) -> None:
+        self._pages: dict[str, tuple[float, bool]] = {}
+        self._manifests: dict[str, tuple[float, RuntimeManifest | None]] = {}  # by site
+        self._lock = threading.Lock()
+
+    def holds_roller(self, path: str) -> bool:
+        modified = os.stat(path).st_mtime
+        with self._lock:
+            known = self._pages.get(path)
+        if known is not None and known[0] == modified:
+            return known[1]
+        with open(path, encoding="utf-8") as source:
+            answer = has_rollers(source.read())
+        with self._lock:
+            self._pages[path] = (modified, answer)
+        return answer
+
+    def manifest(self, site: str) -> RuntimeManifest | None:
+        source = os.path.join(site, MANIFEST_ADDRESS)
+        modified = os.stat(source).st_mtime if os.path.exists(source) else -1.0
+        with self._lock:
+            known = self._manifests.get(site)
+            if known is None or known[0] != modified:
+                known = (modified, read_manifest(Path(site)) if modified >= 0 else None)
+                self._manifests[site] = known
+            return known[1]
 
 
 class _GzipCache:
@@ -162,7 +200,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     }
 
     gzip_cache: ClassVar[_GzipCache] = _GzipCache()
+    roller_pages: ClassVar[_RollerPages] = _RollerPages()
     vary = False  # this answer depends on Accept-Encoding (set per request)
+    link: str | None = None  # the page's Link header (set per request)
     # The path the site is served at (the server sets it: make_server).
     base_path: ClassVar[str] = "/"
 
@@ -181,6 +221,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self.vary = False  # set by _send_compressed for a file whose encoding varies
+        self.link = None
         if self._send_to_base():
             return
         if (self.site_address() or "").split("?")[0] == "/sitemap.xml":
@@ -230,6 +271,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             return True
         name, copy = encoding
+        if content_type.startswith("text/html") and self.roller_pages.holds_roller(path):
+            self.link = self._first_visit_link(accepted)
         if copy is None:
             body = self.gzip_cache.get(path)
         else:
@@ -247,6 +290,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self.wfile.write(body)
         return True
 
+    def _first_visit_link(self, accepted: set[str]) -> str | None:
+        """The Link header of a page with rollers (runtime/build/first_visit.py):
+        the wasm, and the snapshot when this client gets it encoded (from a
+        copy, or gzipped here: it is of a compressible type)."""
+        manifest = self.roller_pages.manifest(self.directory)
+        page = (self.site_address() or "/").split("?")[0]
+        if manifest is None:
+            return None
+        snapshot = os.path.join(self.directory, manifest.snapshot.path)
+        encoded = "gzip" in accepted or any(
+            name in accepted and _current_copy(snapshot, snapshot + suffix)
+            for name, suffix in PRECOMPRESSED)
+        return prefetch_link(page, first_visit_addresses(manifest, encoded))
+
     def copyfile(self, source: Any, outputfile: Any) -> None:
         # A reader who navigates away, or a worker that gives up a download
         # (the snapshot on a slow link), drops the connection mid-file.
@@ -255,6 +312,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def do_HEAD(self) -> None:
         self.vary = False
+        self.link = None
         if self._send_to_base() or self._send_compressed():
             return
         super().do_HEAD()
@@ -310,6 +368,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         headers = headers_for(self.site_address() or "/")
         if getattr(self, "vary", False):
             headers["Vary"] = "Accept-Encoding"
+        if getattr(self, "link", None) and getattr(self, "status", 200) == 200:
+            headers["Link"] = str(self.link)
         if getattr(self, "status", 200) >= 400:
             headers.pop("Cache-Control", None)
         for name, value in headers.items():

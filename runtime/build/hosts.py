@@ -16,7 +16,9 @@ description:
 - the precompressed copies the build writes beside the large files
   (:data:`PRECOMPRESSED`, :mod:`runtime.build.precompress`): a host that
   negotiates answers ``<file>`` with the best copy the browser accepts, with
-  its ``Content-Encoding`` and ``Vary: Accept-Encoding``.
+  its ``Content-Encoding`` and ``Vary: Accept-Encoding``;
+- on a page with rollers, the ``Link`` header of its first visit
+  (:mod:`runtime.build.first_visit`).
 
 ``scripts/serve.py`` (``make serve``, the browser tests) and
 ``scripts/dev.py`` (``make dev``) send what :func:`headers_for` and
@@ -33,8 +35,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from runtime.build.first_visit import first_visit_addresses, prefetch_link
+from runtime.build.manifest import read_manifest
 from runtime.build.offline import file_list
 from runtime.build.precompress import PRECOMPRESSED
+from runtime.build.roller_pages import has_rollers
 
 __all__ = [
     "CONTENT_SECURITY_POLICY",
@@ -49,6 +54,7 @@ __all__ = [
     "headers_file",
     "headers_for",
     "is_immutable",
+    "roller_page_addresses",
     "write_headers_file",
 ]
 
@@ -113,6 +119,23 @@ def headers_for(address: str) -> dict[str, str]:
     return headers
 
 
+def roller_page_addresses(site: Path) -> list[str]:
+    """The address (from the site's root, ``/cairn/rules/``) of every page
+    of the build in ``site`` that holds a roller."""
+    addresses = []
+    for address in file_list(site):
+        page = address.removeprefix("./")
+        if page.endswith("/") or page == "":
+            path = site / page / "index.html"
+        elif page.endswith(".html"):
+            path = site / page
+        else:
+            continue
+        if has_rollers(path.read_text("utf-8")):
+            addresses.append("/" + page)
+    return addresses
+
+
 def headers_file(site: Path) -> str:
     """``_headers`` for the build in ``site``: the headers of every response
     for every path, then ``Cache-Control`` for each file the site asks for at
@@ -133,6 +156,13 @@ def headers_file(site: Path) -> str:
             immutable.add(path.split("?", 1)[0])
     for path in sorted(immutable):
         lines += [path, f"  Cache-Control: {IMMUTABLE_CACHE}"]
+    manifest = read_manifest(site)
+    if manifest is not None:
+        # These hosts send snapshot.bin as they choose, not from its copies:
+        # the wasm only (runtime/build/first_visit.py).
+        wasm = first_visit_addresses(manifest, snapshot_encoded=False)
+        for page in roller_page_addresses(site):
+            lines += [page, f"  Link: {prefetch_link(page, wasm)}"]
     return "\n".join(lines) + "\n"
 
 

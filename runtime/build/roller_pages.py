@@ -33,7 +33,9 @@ from pathlib import Path
 from runtime.build.assets import SEARCH_WRAPPER
 from runtime.build.html_edit import Edit, PlacedParser, apply_edits, class_names
 
-__all__ = ["ROLLER_CLASS", "SEARCH_WRAPPER", "hold_material_in_site", "rollers_first"]
+__all__ = [
+    "ROLLER_CLASS", "SEARCH_WRAPPER", "has_rollers", "hold_material_in_site", "rollers_first",
+]
 
 ROLLER_CLASS = "rp-widget"
 MATERIAL_BUNDLE = re.compile(r"(^|/)assets/javascripts/bundle\.[0-9a-f]+\.min\.js$")
@@ -112,6 +114,11 @@ def _held(page: str) -> tuple[str, bool]:
         if search is not None:
             edits.append(search)
     return apply_edits(page, edits), True
+
+
+def has_rollers(page: str) -> bool:
+    """Whether ``page`` holds a widget root (the test every step here uses)."""
+    return _Page(page).has_roller
 
 
 def rollers_first(page: str) -> str:

@@ -8,7 +8,8 @@
 //   bytes of an older version's cache where a file is unchanged; each file
 //   as the browser decoded it, whichever encoding the host chose; a file of
 //   BUILD.gzipCopies (the memory snapshot) that a host sent without encoding
-//   it comes from its gzipped copy instead, inflated here;
+//   it comes from its gzipped copy instead, inflated here; a page without
+//   its first visit's Link header;
 // - activate: deletes every older version's cache (a build replaces the
 //   last one whole); it waits until the reader accepts the reload offered by
 //   the page ("use-new-version"), so a page never mixes two versions;
@@ -74,6 +75,18 @@ async function decoded(response, copy) {
   return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
 }
 
+// A page with rollers comes from the host with a Link header that prefetches
+// the wasm and the snapshot on a first visit (runtime/build/first_visit.py).
+// Kept here, it goes without: a returning reader's files come from this
+// cache, and a prefetch would only carry their 23 MB through the page.
+/** @param {Response} response */
+function withoutPrefetch(response) {
+  if (!response.headers.has("Link")) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("Link");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const older = await previousIndexes();
@@ -92,7 +105,7 @@ async function precache() {
       if (!response.ok) throw new Error(url + " answered " + response.status);
       if (path in BUILD.gzipCopies) response = await decoded(response, BUILD.gzipCopies[path]);
     }
-    await cache.put(url, response);
+    await cache.put(url, withoutPrefetch(response));
   }
   await cache.put(absolute(INDEX), new Response(JSON.stringify(BUILD.files),
     { headers: { "Content-Type": "application/json" } }));
