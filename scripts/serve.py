@@ -252,18 +252,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if not os.path.isfile(path):
             return False
         content_type = self.guess_type(path)
-        copies = [(name, path + suffix) for name, suffix in PRECOMPRESSED
-                  if _current_copy(path, path + suffix)]
-        if not copies and not content_type.startswith(COMPRESSIBLE_TYPES):
+        if not content_type.startswith(COMPRESSIBLE_TYPES) and not any(
+                _current_copy(path, path + suffix) for _, suffix in PRECOMPRESSED):
             return False
         self.vary = True
         accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
-        encoding: tuple[str, str | None] | None = next(
-            ((name, copy) for name, copy in copies if name in accepted), None)
+        encoding = self._encoding_for(path, accepted)
         if encoding is None:
-            if "gzip" not in accepted or not content_type.startswith(COMPRESSIBLE_TYPES):
-                return False
-            encoding = ("gzip", None)
+            return False
         stat = os.stat(path)
         modified = email.utils.formatdate(stat.st_mtime, usegmt=True)
         if self.headers.get("If-Modified-Since") == modified:
@@ -290,18 +286,26 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self.wfile.write(body)
         return True
 
+    def _encoding_for(self, path: str, accepted: set[str]) -> tuple[str, str | None] | None:
+        """How the file at ``path`` goes to a client that accepts ``accepted``:
+        (encoding, its precompressed copy, or None to gzip here), or None
+        when it goes as it is."""
+        for name, suffix in PRECOMPRESSED:
+            if name in accepted and _current_copy(path, path + suffix):
+                return name, path + suffix
+        if "gzip" in accepted and self.guess_type(path).startswith(COMPRESSIBLE_TYPES):
+            return "gzip", None
+        return None
+
     def _first_visit_link(self, accepted: set[str]) -> str | None:
         """The Link header of a page with rollers (runtime/build/first_visit.py):
-        the wasm, and the snapshot when this client gets it encoded (from a
-        copy, or gzipped here: it is of a compressible type)."""
+        the wasm, and the snapshot when this client gets it encoded."""
         manifest = self.roller_pages.manifest(self.directory)
-        page = (self.site_address() or "/").split("?")[0]
         if manifest is None:
             return None
         snapshot = os.path.join(self.directory, manifest.snapshot.path)
-        encoded = "gzip" in accepted or any(
-            name in accepted and _current_copy(snapshot, snapshot + suffix)
-            for name, suffix in PRECOMPRESSED)
+        encoded = self._encoding_for(snapshot, accepted) is not None
+        page = (self.site_address() or "/").split("?")[0]
         return prefetch_link(page, first_visit_addresses(manifest, encoded))
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
