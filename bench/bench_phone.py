@@ -15,7 +15,14 @@ CDP slows only the page's main thread: ``setCPUThrottlingRate`` on a
 worker's target answers "Operation is only supported for pages, not
 workers", so the bare page, which does almost everything in its worker,
 barely slows, and what the site's first roll loses under it is work on the
-page's own thread. Run with ``make bench`` (or alone:
+page's own thread. The slowing is not idle time: Chromium's throttler on
+Linux (ThreadCPUThrottler) interrupts the page's thread every 200 us and
+busy-waits the slowed share, so the page holds nearly a whole core even
+when idle; the bench measures and prints that share. On a machine of two
+cores, work run beside the page's (the worker restoring Python while the
+page is parsed) then shares the one core left with the browser's other
+processes: here it made the forms later and the first roll no sooner,
+where a phone's spare cores would run it beside. Run with ``make bench`` (or alone:
 ``.venv/bin/python bench/bench_phone.py``; ``BENCH_ROUNDS`` sets the rounds).
 """
 
@@ -135,6 +142,46 @@ def tap_when_drawn(page: Page, drawn: list[dict[str, float]], deadline: float) -
     page.touchscreen.tap(drawn[0]["x"], drawn[0]["y"])
 
 
+def _renderers() -> dict[int, float]:
+    """Every Chromium renderer process of the machine and its processor
+    seconds so far, from /proc (Linux); empty where there is no /proc."""
+    found: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if b"--type=renderer" not in (stat.parent / "cmdline").read_bytes():
+                continue
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        ticks = int(fields[11]) + int(fields[12])  # user and system time
+        found[int(stat.parent.name)] = ticks / os.sysconf("SC_CLK_TCK")
+    return found
+
+
+def throttling_spin(playwright: Playwright, rate: float, seconds: float = 3) -> float | None:
+    """The share of a core an idle page's renderer takes while CDP slows its
+    thread ``rate`` times (the throttler's busy wait), or None without /proc."""
+    before = set(_renderers())
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                         headless=True)
+    try:
+        page = browser.new_page()
+        page.set_content("<p>An idle page.</p>")
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
+                                                {"rate": rate})
+        page.wait_for_timeout(500)
+        start = {pid: used for pid, used in _renderers().items() if pid not in before}
+        began = time.monotonic()
+        page.wait_for_timeout(seconds * 1000)
+        end = _renderers()
+        elapsed = time.monotonic() - began
+    finally:
+        browser.close()
+    if not start:
+        return None
+    return sum(end.get(pid, used) - used for pid, used in start.items()) / elapsed
+
+
 def _visit(playwright: Playwright, profile: str, url: str, widget: bool,
            condition: Condition, linger: float) -> PhoneVisit | None:
     context = open_phone(playwright, profile)
@@ -201,15 +248,18 @@ def main() -> None:
                                     lost += 1
                                     continue
                                 visits.setdefault((condition.label, name, kind), []).append(visit)
+            spins = {rate: throttling_spin(playwright, rate)
+                     for rate in sorted({condition.cpu for condition in CONDITIONS})}
     finally:
         server.shutdown()
         if other is not None:
             other.shutdown()
         shutil.rmtree(bench_folder)
-    _report(visits, lost)
+    _report(visits, lost, spins)
 
 
-def _report(visits: dict[tuple[str, str, str], list[PhoneVisit]], lost: int) -> None:
+def _report(visits: dict[tuple[str, str, str], list[PhoneVisit]], lost: int,
+            spins: dict[float, float | None]) -> None:
     def median(condition: Condition, name: str, kind: str, attribute: str) -> float:
         runs = visits[(condition.label, name, kind)]
         return _median([float(getattr(visit, attribute)) for visit in runs])
@@ -223,6 +273,10 @@ def _report(visits: dict[tuple[str, str, str], list[PhoneVisit]], lost: int) -> 
              if any(key[1] == name for key in visits)]
     header = (f"{'condition':44}{'page':>9}{'form warm':>10}{'form cold':>10}{'roll warm':>10}"
               f"{'roll cold':>10}{'MB cold':>9}{'x bare warm':>12}{'x bare cold':>12}")
+    if all(spin is not None for spin in spins.values()):
+        shares = ", ".join(f"{spin:.2f} of a core at {rate:g}x" for rate, spin in spins.items())
+        print(f"The slowing busy-waits: an idle page's renderer held {shares} (this machine "
+              f"has {os.cpu_count()} cores); what runs beside the page's thread shares the rest.")
     print(header)
     for condition in CONDITIONS:
         for name in (*sites, "bare"):
