@@ -21,7 +21,7 @@ SITE_SOURCES := mkdocs.yml pyproject.toml package-lock.json \
 	$(shell find docs rules_py macros textdice site_overrides runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: dev serve site test bench lint chromium deps clean zensical FORCE
+.PHONY: dev serve site test bench lint chromium hosts deps clean zensical FORCE
 
 deps: $(PY_STAMP) $(NPM_STAMP)
 
@@ -70,6 +70,11 @@ $(WHEELS_STAMP): tests/pyodide/requirements.txt $(PY_STAMP)
 chromium:
 	@bash scripts/ensure-chromium.sh
 
+# nginx, Caddy and Apache for tests/site/test_hosts.py, after Chromium (one
+# apt at a time).
+hosts: chromium
+	@bash scripts/ensure-hosts.sh
+
 # The runtime's JavaScript is type-checked by TypeScript (nothing emitted),
 # one project per global scope (runtime/tsconfig.*.json), against the
 # declarations written from Python (runtime/build/declarations.py), which
@@ -90,7 +95,7 @@ lint: $(PY_STAMP) $(NPM_STAMP)
 # its time waiting on Chromium and Pyodide, not on the two cores. The files
 # go out in the order tests/conftest.py gives them, the longest first.
 test:
-	$(MAKE) --jobs=4 --output-sync=line --no-print-directory site $(WHEELS_STAMP) chromium lint
+	$(MAKE) --jobs=4 --output-sync=line --no-print-directory site $(WHEELS_STAMP) hosts lint
 	$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder
 
 bench: site chromium

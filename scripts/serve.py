@@ -39,10 +39,8 @@ import functools
 import gzip
 import http.server
 import os
-import re
 import sys
 import threading
-import urllib.parse
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any, ClassVar
@@ -55,9 +53,11 @@ from runtime.build.first_visit import first_visit_addresses, prefetch_link  # no
 from runtime.build.hosts import (  # noqa: E402
     CONTENT_SECURITY_POLICY,
     PRECOMPRESSED,
+    SITEMAP_LOCATION,
     TYPES,
     headers_for,
     is_immutable,
+    site_base_path,
 )
 from runtime.build.manifest import MANIFEST_ADDRESS, RuntimeManifest, read_manifest  # noqa: E402
 from runtime.build.roller_pages import has_rollers  # noqa: E402
@@ -85,20 +85,6 @@ COMPRESSIBLE_TYPES = (
     "image/svg+xml",
 )
 GZIP_LEVEL = 6
-SITEMAP_LOCATION = re.compile(r"<loc>(.*?)</loc>")
-
-
-def site_base_path(site_dir: Path) -> str:
-    """The path the site was built to be served at: that of its home page
-    in the sitemap (the shortest address there), ``/`` without one."""
-    sitemap = site_dir / "sitemap.xml"
-    if not sitemap.exists():
-        return "/"
-    locations = SITEMAP_LOCATION.findall(sitemap.read_text(encoding="utf-8"))
-    if not locations:
-        return "/"
-    path = urllib.parse.urlsplit(min(locations, key=len)).path or "/"
-    return path if path.endswith("/") else path + "/"
 
 
 class _RollerPages:

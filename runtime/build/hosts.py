@@ -23,16 +23,19 @@ description:
 ``scripts/serve.py`` (``make serve``, the browser tests) and
 ``scripts/dev.py`` (``make dev``) send what :func:`headers_for` and
 :data:`TYPES` say. The build writes the same rules, for the files it built,
-into ``_headers`` (:func:`write_headers_file`), the file Netlify and
-Cloudflare Pages read; it is written after ``sw.js``, whose list must not
-name it (those hosts do not serve it). The snippets for nginx, Caddy and
-Apache in ``hosting/`` are checked against this module by
+into ``_headers`` (:func:`write_host_files`), the file Netlify and
+Cloudflare Pages read, and the ``Link`` header of each page with rollers
+into ``_prefetch.nginx`` and ``_prefetch.caddy``, which the snippets for
+nginx and Caddy in ``hosting/`` include (they hold no list of pages); all
+three are written after ``sw.js``, whose list must not name them. The
+snippets for nginx, Caddy and Apache are checked against this module by
 ``tests/site/test_hosts.py``.
 """
 
 from __future__ import annotations
 
 import re
+import urllib.parse
 from pathlib import Path
 
 from runtime.build.first_visit import first_visit_addresses, prefetch_link
@@ -42,20 +45,28 @@ from runtime.build.precompress import PRECOMPRESSED
 from runtime.build.roller_pages import has_rollers
 
 __all__ = [
+    "CADDY_PREFETCH_FILE",
     "CONTENT_SECURITY_POLICY",
     "EVERY_RESPONSE",
     "HEADERS_FILE",
+    "HOST_FILES",
     "HOST_TYPES",
     "IMMUTABLE_CACHE",
     "IMMUTABLE_PATHS",
+    "NGINX_PREFETCH_FILE",
     "PRECOMPRESSED",
+    "SITEMAP_LOCATION",
     "TYPES",
     "VERSIONED_QUERY",
+    "caddy_prefetch_file",
+    "first_visit_links",
     "headers_file",
     "headers_for",
     "is_immutable",
+    "nginx_prefetch_file",
     "roller_page_addresses",
-    "write_headers_file",
+    "site_base_path",
+    "write_host_files",
 ]
 
 # img-src adds data: because Material's stylesheet draws its icons from data: URIs;
@@ -98,6 +109,12 @@ TYPES: dict[str, str] = {
     ".bin": "application/octet-stream",
 }
 HEADERS_FILE = "_headers"
+NGINX_PREFETCH_FILE = "_prefetch.nginx"
+CADDY_PREFETCH_FILE = "_prefetch.caddy"
+# What the build writes for hosts; never listed for the service worker
+# (runtime/build/offline.py skips them).
+HOST_FILES = (HEADERS_FILE, NGINX_PREFETCH_FILE, CADDY_PREFETCH_FILE)
+SITEMAP_LOCATION = re.compile(r"<loc>(.*?)</loc>")
 
 
 def is_immutable(address: str) -> bool:
@@ -119,6 +136,20 @@ def headers_for(address: str) -> dict[str, str]:
     return headers
 
 
+def site_base_path(site_dir: Path) -> str:
+    """The path the site was built to be served at (that of ``SITE_URL``):
+    that of its home page in the sitemap (the shortest address there), ``/``
+    without one."""
+    sitemap = site_dir / "sitemap.xml"
+    if not sitemap.exists():
+        return "/"
+    locations = SITEMAP_LOCATION.findall(sitemap.read_text(encoding="utf-8"))
+    if not locations:
+        return "/"
+    path = urllib.parse.urlsplit(min(locations, key=len)).path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
 def roller_page_addresses(site: Path) -> list[str]:
     """The address (from the site's root, ``/cairn/rules/``) of every page
     of the build in ``site`` that holds a roller."""
@@ -136,10 +167,23 @@ def roller_page_addresses(site: Path) -> list[str]:
     return addresses
 
 
-def headers_file(site: Path) -> str:
+def first_visit_links(site: Path, pages: list[str], snapshot_encoded: bool
+                      ) -> list[tuple[str, str]]:
+    """Each of ``pages`` (addresses of pages with rollers) with the ``Link``
+    header of its first visit: the wasm, and the snapshot too where the host
+    sends it encoded (runtime/build/first_visit.py); none without a manifest."""
+    manifest = read_manifest(site)
+    if manifest is None:
+        return []
+    addresses = first_visit_addresses(manifest, snapshot_encoded)
+    return [(page, prefetch_link(page, addresses)) for page in pages]
+
+
+def headers_file(site: Path, pages: list[str]) -> str:
     """``_headers`` for the build in ``site``: the headers of every response
     for every path, then ``Cache-Control`` for each file the site asks for at
-    an address :func:`is_immutable` accepts. These hosts match paths, never a
+    an address :func:`is_immutable` accepts, then the ``Link`` of each of
+    ``pages``, the pages with rollers. These hosts match paths, never a
     query, so a file the runtime asks for with ``?v=`` gets its rule by its
     path: the site never asks for it without. Both hosts already send the
     types of :data:`TYPES`."""
@@ -156,17 +200,59 @@ def headers_file(site: Path) -> str:
             immutable.add(path.split("?", 1)[0])
     for path in sorted(immutable):
         lines += [path, f"  Cache-Control: {IMMUTABLE_CACHE}"]
-    manifest = read_manifest(site)
-    if manifest is not None:
-        # These hosts send snapshot.bin as they choose, not from its copies:
-        # the wasm only (runtime/build/first_visit.py).
-        wasm = first_visit_addresses(manifest, snapshot_encoded=False)
-        for page in roller_page_addresses(site):
-            lines += [page, f"  Link: {prefetch_link(page, wasm)}"]
+    # These hosts send snapshot.bin as they choose, not from its copies: the
+    # wasm only (runtime/build/first_visit.py).
+    for page, link in first_visit_links(site, pages, snapshot_encoded=False):
+        lines += [page, f"  Link: {link}"]
     return "\n".join(lines) + "\n"
 
 
-def write_headers_file(site: Path) -> Path:
-    target = site / HEADERS_FILE
-    target.write_text(headers_file(site), "utf-8")
-    return target
+def nginx_prefetch_file(links: list[tuple[str, str]], base: str = "/") -> str:
+    """``_prefetch.nginx``: a map from the ``$uri`` of each page of ``links``
+    (``/cairn/rules/``, or ``/cairn/rules/index.html`` once nginx has found
+    its index), under the site's path ``base``, to its first visit's
+    ``Link``; empty for every other address, which nginx then sends no
+    header for."""
+    lines = [
+        "# Written by python -m runtime.build (runtime/build/hosts.py): the Link header",
+        "# of a first visit to each page with rollers, for hosting/nginx.conf, which",
+        "# includes this file in the http context and sends $srd_prefetch as Link.",
+        "map $uri $srd_prefetch {",
+        '    default "";',
+    ]
+    for page, link in links:
+        pattern = "^" + re.escape(base.rstrip("/") + page) + r"(index\.html)?$"
+        lines.append(f'    "~{pattern}" "{link}";')
+    return "\n".join([*lines, "}"]) + "\n"
+
+
+def caddy_prefetch_file(links: list[tuple[str, str]], base: str = "/") -> str:
+    """``_prefetch.caddy``: for each page of ``links``, under the site's path
+    ``base``, a matcher of its two paths and its first visit's ``Link``."""
+    lines = [
+        "# Written by python -m runtime.build (runtime/build/hosts.py): the Link header",
+        "# of a first visit to each page with rollers, for hosting/Caddyfile, which",
+        "# imports this file in the site's block.",
+    ]
+    for number, (page, link) in enumerate(links, start=1):
+        path = base.rstrip("/") + page
+        lines += [f"@srd_prefetch_{number} path {path} {path}index.html",
+                  f'header @srd_prefetch_{number} Link "{link}"']
+    return "\n".join(lines) + "\n"
+
+
+def write_host_files(site: Path) -> list[Path]:
+    """Writes :data:`HOST_FILES` into ``site``; returns their paths."""
+    pages = roller_page_addresses(site)
+    # nginx and Caddy send the snapshot from the build's copies, encoded for
+    # every browser: both files are named.
+    links = first_visit_links(site, pages, snapshot_encoded=True)
+    base = site_base_path(site)
+    written = []
+    for name, text in ((HEADERS_FILE, headers_file(site, pages)),
+                       (NGINX_PREFETCH_FILE, nginx_prefetch_file(links, base)),
+                       (CADDY_PREFETCH_FILE, caddy_prefetch_file(links, base))):
+        target = site / name
+        target.write_text(text, "utf-8")
+        written.append(target)
+    return written

@@ -41,10 +41,11 @@ INDIGO = (0x40, 0x51, 0xB5)
 WHITE = (0xFF, 0xFF, 0xFF)
 # Not part of the site a reader uses: the build's own stamp, the compressed
 # sitemap (the sitemap itself is kept: instant navigation reads it), and the
-# hosts' headers file (build/hosts.py, written after sw.js; a second run of
-# the build over the same site finds it, and Netlify and Cloudflare Pages do
-# not serve it: asked for, it would fail the service worker's install).
-SKIPPED = {"sw.js", ".built", "sitemap.xml.gz", "_headers"}
+# hosts' files (build/hosts.py HOST_FILES, written after sw.js; a second run
+# of the build over the same site finds them, and Netlify and Cloudflare
+# Pages do not serve _headers: asked for, it would fail the service worker's
+# install).
+SKIPPED = {"sw.js", ".built", "sitemap.xml.gz", "_headers", "_prefetch.nginx", "_prefetch.caddy"}
 # Nor the pages a bench writes into the built site while it runs and removes
 # after (bench/bench_startup.py): a build run meanwhile listed them, and the
 # service worker's install then failed on their 404s, so every later visit

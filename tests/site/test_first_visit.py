@@ -1,12 +1,15 @@
 """The Link header of a page with rollers (runtime/build/first_visit.py): what
-scripts/serve.py sends and what the build writes into ``_headers``. The
+scripts/serve.py sends, and what the build writes into ``_headers`` and into
+the files nginx and Caddy include (``_prefetch.nginx``, ``_prefetch.caddy``). The
 browser's side (the prefetch before the worker, each file sent once, none on
 a returning visit) is in tests/browser/test_encodings.py."""
 
 from __future__ import annotations
 
+import re
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -116,3 +119,56 @@ def test_headers_file_prefetches_the_wasm_only_on_each_page_with_rollers(
         # Netlify and Cloudflare Pages send snapshot.bin as they choose.
         assert _targets("https://example.org" + path, link) == [
             "https://example.org/" + manifest.pyodide_index + "pyodide.asm.wasm"]
+
+
+def _nginx_map(text: str) -> Callable[[str], str]:
+    """``_prefetch.nginx``'s map as nginx reads it: the value of the first
+    regular expression that matches the address, else the default."""
+    assert re.search(r'^map \$uri \$srd_prefetch \{\n    default "";$', text, re.M)
+    entries = re.findall(r'^    "~([^"]+)" "([^"]+)";$', text, re.M)
+    assert entries
+    return lambda uri: next((link for pattern, link in entries if re.search(pattern, uri)), "")
+
+
+def _caddy_links(text: str) -> dict[str, str]:
+    """``_prefetch.caddy``: each path its matcher names, with its Link."""
+    paths = dict(re.findall(r"^@(\w+) path (.+)$", text, re.M))
+    links = dict(re.findall(r'^header @(\w+) Link "([^"]+)"$', text, re.M))
+    assert paths and set(paths) == set(links)
+    return {path: links[name] for name, listed in paths.items() for path in listed.split()}
+
+
+def test_the_nginx_and_caddy_files_prefetch_what_the_server_does_on_each_page_with_rollers(
+    built_site: Path, site_url: str
+) -> None:
+    # Both hosts send the snapshot from the build's copies, encoded for every
+    # browser: the wasm and the snapshot, as scripts/serve.py sends them.
+    nginx = _nginx_map((built_site / hosts.NGINX_PREFETCH_FILE).read_text("utf-8"))
+    caddy = _caddy_links((built_site / hosts.CADDY_PREFETCH_FILE).read_text("utf-8"))
+    pages = pages_with_rollers(built_site)
+    assert len(pages) >= 10
+    for page in pages:
+        served = _get(site_url + page, "gzip")["link"]
+        for address in ("/" + page, "/" + page + "index.html"):
+            assert nginx(address) == served, address
+            assert caddy[address] == served, address
+    assert len(caddy) == 2 * len(pages)
+    for address in ("/", "/cairn/", "/credits/index.html", "/assets/rp/page/boot.js",
+                    "/x/cairn/rules/", "/cairn/rules/index.htm"):
+        assert nginx(address) == "", address
+
+
+def test_the_service_worker_lists_none_of_the_files_for_hosts(built_site: Path) -> None:
+    for name in hosts.HOST_FILES:
+        assert (built_site / name).is_file(), name
+        assert name not in (built_site / "sw.js").read_text("utf-8"), name
+
+
+def test_under_a_sub_path_the_nginx_and_caddy_files_match_the_pages_there() -> None:
+    # A build for SITE_URL=https://example.org/srd/ is served at /srd/.
+    links = [("/cairn/rules/", "<../../w.wasm>; rel=prefetch")]
+    nginx = _nginx_map(hosts.nginx_prefetch_file(links, "/srd/"))
+    assert nginx("/srd/cairn/rules/") == nginx("/srd/cairn/rules/index.html") == links[0][1]
+    assert nginx("/cairn/rules/") == nginx("/srd/cairn/") == ""
+    caddy = _caddy_links(hosts.caddy_prefetch_file(links, "/srd/"))
+    assert caddy == {"/srd/cairn/rules/": links[0][1], "/srd/cairn/rules/index.html": links[0][1]}

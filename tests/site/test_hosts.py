@@ -24,7 +24,7 @@ import pytest
 
 from runtime.build import hosts
 from runtime.build.offline import file_list
-from tests.conftest import ROOT, load_serve_module
+from tests.conftest import ROOT, load_serve_module, pages_with_rollers
 
 HOSTING = ROOT / "hosting"
 POLICY = [name.lower() for name in (*hosts.EVERY_RESPONSE, "Cache-Control")]
@@ -34,11 +34,11 @@ MISSING = "/no-such-page/"
 def _addresses(site: Path) -> list[str]:
     """Every file of the build by the address the site asks for it."""
     return ["/" + address.removeprefix("./") for address in file_list(site)
-            if address != hosts.HEADERS_FILE]
+            if address not in hosts.HOST_FILES]
 
 
-def _head(url: str) -> tuple[int, dict[str, str]]:
-    request = urllib.request.Request(url, method="HEAD")
+def _head(url: str, encoding: str = "identity") -> tuple[int, dict[str, str]]:
+    request = urllib.request.Request(url, method="HEAD", headers={"Accept-Encoding": encoding})
     try:
         with urllib.request.urlopen(request) as response:
             return response.status, {k.lower(): v for k, v in response.headers.items()}
@@ -186,6 +186,16 @@ def test_each_snippet_sets_the_types_a_host_gets_wrong(snippet: str) -> None:
     assert SNIPPET_TYPES[snippet](text) == hosts.HOST_TYPES
 
 
+def test_the_snippets_that_list_no_pages_take_the_builds_links() -> None:
+    """nginx and Caddy send the Link of a first visit from the files the build
+    writes into the site (tests/site/test_first_visit.py checks them)."""
+    nginx = (HOSTING / "nginx.conf").read_text("utf-8")
+    assert re.search(rf"^include /srv/srd/site/{hosts.NGINX_PREFETCH_FILE};$", nginx, re.M)
+    assert re.search(r"^    add_header Link \$srd_prefetch;$", nginx, re.M)
+    caddy = (HOSTING / "Caddyfile").read_text("utf-8")
+    assert re.search(rf"^\timport /srv/srd/site/{hosts.CADDY_PREFETCH_FILE}$", caddy, re.M)
+
+
 def test_the_snippets_that_can_serve_the_precompressed_copies_do() -> None:
     """Caddy serves every copy of the build, best first; nginx its gzipped
     ones (brotli with a module Debian ships apart); Apache gzips on the fly."""
@@ -254,11 +264,13 @@ def _apache(binary: Path, site: Path, port: int, scratch: Path) -> list[str]:
 
 
 SERVERS = {"nginx": _nginx, "caddy": _caddy, "apache2": _apache}
+LINKED = {"nginx", "caddy"}  # the servers whose snippet sends a first visit's Link
 
 
 @pytest.mark.parametrize("server", sorted(SERVERS))
 def test_each_snippet_serves_the_headers_the_server_sends(
-    server: str, built_site: Path, served_policy: dict[str, tuple[int, dict[str, str]]]
+    server: str, built_site: Path, serve_url: str,
+    served_policy: dict[str, tuple[int, dict[str, str]]],
 ) -> None:
     binary = _binary(server)
     if binary is None:
@@ -288,6 +300,12 @@ def test_each_snippet_serves_the_headers_the_server_sends(
                 extension = os.path.splitext(address.split("?")[0])[1]
                 if extension in hosts.HOST_TYPES:
                     assert got["content-type"] == hosts.HOST_TYPES[extension], address
+            if server in LINKED:
+                # A first visit's Link, to a browser that takes gzip at least.
+                for page in pages_with_rollers(built_site):
+                    served = _head(serve_url + "/" + page, "gzip")[1]["link"]
+                    assert _head(url + "/" + page, "gzip")[1].get("link") == served, page
+                assert "link" not in _head(url + "/credits/", "gzip")[1]
             with urllib.request.urlopen(url + "/") as home:
                 assert b"Five Tables" in home.read()
             try:
