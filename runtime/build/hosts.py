@@ -40,7 +40,7 @@ from pathlib import Path
 
 from runtime.build.first_visit import first_visit_addresses, prefetch_link
 from runtime.build.manifest import read_manifest
-from runtime.build.offline import file_list
+from runtime.build.offline import HOST_FILES, file_list
 from runtime.build.precompress import PRECOMPRESSED
 from runtime.build.roller_pages import has_rollers
 
@@ -108,12 +108,9 @@ TYPES: dict[str, str] = {
     ".whl": "application/zip",
     ".bin": "application/octet-stream",
 }
-HEADERS_FILE = "_headers"
-NGINX_PREFETCH_FILE = "_prefetch.nginx"
-CADDY_PREFETCH_FILE = "_prefetch.caddy"
-# What the build writes for hosts; never listed for the service worker
-# (runtime/build/offline.py skips them).
-HOST_FILES = (HEADERS_FILE, NGINX_PREFETCH_FILE, CADDY_PREFETCH_FILE)
+# What the build writes for hosts, named where the service worker's list
+# leaves them out (runtime/build/offline.py).
+HEADERS_FILE, NGINX_PREFETCH_FILE, CADDY_PREFETCH_FILE = HOST_FILES
 SITEMAP_LOCATION = re.compile(r"<loc>(.*?)</loc>")
 
 

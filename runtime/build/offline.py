@@ -41,18 +41,19 @@ INDIGO = (0x40, 0x51, 0xB5)
 WHITE = (0xFF, 0xFF, 0xFF)
 # Not part of the site a reader uses: the build's own stamp, the compressed
 # sitemap (the sitemap itself is kept: instant navigation reads it), and the
-# hosts' files (build/hosts.py HOST_FILES, written after sw.js; a second run
-# of the build over the same site finds them, and Netlify and Cloudflare
+# hosts' files (named here, written by build/hosts.py after sw.js; a second
+# run of the build over the same site finds them, and Netlify and Cloudflare
 # Pages do not serve _headers: asked for, it would fail the service worker's
 # install).
-SKIPPED = {"sw.js", ".built", "sitemap.xml.gz", "_headers", "_prefetch.nginx", "_prefetch.caddy"}
+HOST_FILES = ("_headers", "_prefetch.nginx", "_prefetch.caddy")
+SKIPPED = {"sw.js", ".built", "sitemap.xml.gz", *HOST_FILES}
 # Nor the pages a bench writes into the built site while it runs and removes
 # after (bench/bench_startup.py): a build run meanwhile listed them, and the
 # service worker's install then failed on their 404s, so every later visit
 # came from the network.
 SKIPPED_FOLDERS = {"__bench__"}
 
-__all__ = ["build_offline", "file_list", "icon", "manifest", "png", "site_config"]
+__all__ = ["HOST_FILES", "build_offline", "file_list", "icon", "manifest", "png", "site_config"]
 
 
 def png(width: int, height: int, pixels: list[bytes]) -> bytes:
