@@ -47,36 +47,43 @@ from bench.bench_startup import (  # noqa: E402
     OBSERVER,
     WIDGET_PAGE,
     _median,
-    _poll,
+    await_said,
+    listen,
     serve_bench_site,
 )
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, load_serve_module  # noqa: E402
 
-__all__ = ["CONDITIONS", "Condition", "arm_tap", "main", "open_phone", "tap_when_drawn"]
+__all__ = ["CONDITIONS", "Condition", "arm_tap", "main", "open_phone"]
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 MOBILE_LINK: dict[str, object] = {"offline": False, "latency": 60,
                                   "downloadThroughput": 9_000_000 / 8,
                                   "uploadThroughput": 3_000_000 / 8}
-# Said by the page the moment its first form is drawn (beside OBSERVER): the
-# form's primary button, brought into view, and its centre, where the bench
-# taps at once. A binding, not a poll, and a tap straight to the input
-# (Input.dispatchTouchEvent), not Playwright's tap: each poll is a task on the
-# page's thread, which at 4x waits behind the page's own, and Playwright's tap
-# first compiles its injected script and waits for two animation frames with
-# the button still; together they put 0.7 s between the form drawn and the
-# tap, counted as the site's.
+# Said by the page once its first form is drawn, in the next frame (the first
+# a reader could see it in; measured at once instead, the button's box forced
+# a layout of its own before the page went on, 60 to 105 ms of the page's
+# thread at 4x, where in the frame it is the frame's own): the form's primary
+# button, brought into view, and its centre, where the bench taps at once,
+# from the binding itself. Neither a poll nor Playwright's tap of an element:
+# each poll is a task on the page's thread, which at 4x waits behind the
+# page's own, and a round trip through Playwright's driver (one every 5 ms
+# took 0.15 to 0.2 of a core of this machine's two while the page loads);
+# Playwright's tap first compiles its injected script and waits for two
+# animation frames with the button still. Together they once put 0.7 s
+# between the form drawn and the tap, counted as the site's.
 FORM_DRAWN_SIGNAL = """
 (() => {
   const observer = new MutationObserver(() => {
     const form = document.querySelector('%s');
     if (!form) return;
     observer.disconnect();
-    const button = form.querySelector("button.md-button--primary");
-    button.scrollIntoView({block: "center"});
-    const box = button.getBoundingClientRect();
-    window.__clickedAt = performance.now();
-    window.rpBenchFormDrawn({x: box.left + box.width / 2, y: box.top + box.height / 2});
+    requestAnimationFrame(() => {
+      const button = form.querySelector("button.md-button--primary");
+      button.scrollIntoView({block: "center"});
+      const box = button.getBoundingClientRect();
+      window.__clickedAt = performance.now();
+      window.rpBenchFormDrawn({x: box.left + box.width / 2, y: box.top + box.height / 2});
+    });
   });
   const start = () => observer.observe(document.documentElement,
     {subtree: true, childList: true, attributes: true});
@@ -124,22 +131,12 @@ def open_phone(playwright: Playwright, profile: str) -> BrowserContext:
         device_scale_factor=3)
 
 
-def arm_tap(page: Page) -> list[dict[str, float]]:
-    """Where the first drawn form's button is, once drawn (FORM_DRAWN_SIGNAL);
-    before the page is opened."""
-    points: list[dict[str, float]] = []
-    page.expose_binding("rpBenchFormDrawn", lambda _source, point: points.append(point))
+def arm_tap(page: Page) -> None:
+    """A tap on the first drawn form's primary button as soon as the page
+    says where it is (FORM_DRAWN_SIGNAL); before the page is opened."""
+    page.expose_binding("rpBenchFormDrawn",
+                        lambda _source, point: page.touchscreen.tap(point["x"], point["y"]))
     page.add_init_script(FORM_DRAWN_SIGNAL)
-    return points
-
-
-def tap_when_drawn(page: Page, drawn: list[dict[str, float]], deadline: float) -> None:
-    """A tap on the first form's primary button as soon as it is drawn."""
-    while not drawn:
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{page.url}: no form drawn in time")
-        page.wait_for_timeout(5)
-    page.touchscreen.tap(drawn[0]["x"], drawn[0]["y"])
 
 
 def _renderers() -> dict[int, float]:
@@ -196,20 +193,20 @@ def _visit(playwright: Playwright, profile: str, url: str, widget: bool,
             session.send("Network.enable")
             session.send("Network.emulateNetworkConditions", condition.link)
         page.add_init_script(OBSERVER)
-        drawn = arm_tap(page)
+        said = listen(page)
+        arm_tap(page)
         deadline = time.monotonic() + 300
         page.goto(url, timeout=300_000, wait_until="commit")
         form = None
         if widget:
-            tap_when_drawn(page, drawn, deadline)
-            form = _poll(page, "() => window.__formAt || null", deadline, "a drawn form")
+            form = await_said(page, said, "form", deadline, "a drawn form")
             try:
-                done = _poll(page, "() => window.__rollAt || null",
-                             min(deadline, time.monotonic() + TAP_ANSWER_S), "the first roll")
+                answer_by = min(deadline, time.monotonic() + TAP_ANSWER_S)
+                done = await_said(page, said, "roll", answer_by, "the first roll")
             except TimeoutError:
                 return None
         else:
-            done = _poll(page, "() => window.__loaded || null", deadline, "loadPyodide()")
+            done = await_said(page, said, "loaded", deadline, "loadPyodide()")
         visit = PhoneVisit(form, done, sum(received))
         page.wait_for_timeout(linger * 1000)
         return visit

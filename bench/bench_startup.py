@@ -70,6 +70,7 @@ const worker = new Worker("/__bench__/bare-worker.js", {type: "module"});
 worker.onmessage = (event) => {
   if (event.data === "loaded") window.__loaded = performance.now();
   else window.__failed = event.data;
+  window.rpBenchSaid?.(window.__failed ? "failed" : "loaded", window.__loaded || 0);
 };
 """
 # The same lock file as the widgets (the site ships no other), no packages.
@@ -94,6 +95,8 @@ const worker = new Worker("/assets/rp/worker/worker.js", {type: "module"});
 worker.onmessage = (event) => {
   if (event.data.type === "response") window.__loaded = performance.now();
   else if (event.data.type === "failed") window.__failed = event.data.message;
+  else return;
+  window.rpBenchSaid?.(window.__failed ? "failed" : "loaded", window.__loaded || 0);
 };
 worker.postMessage({
   type: "request", id: 1, name: "cairn.save", request: JSON.stringify({attribute: 12}),
@@ -102,17 +105,21 @@ worker.postMessage({
 DRAWN = '.rp-widget[data-state="starting"], .rp-widget[data-state="ready"]'
 # Injected before the page's own scripts (through the DevTools protocol, so the
 # CSP does not apply): records when the first form is ready and when the first
-# seed is shown, without polling.
+# seed is shown, without polling, and says so to the bench (listen()).
 OBSERVER = """
 (() => {
   const observer = new MutationObserver(() => {
     if (!window.__formAt && document.querySelector(
         '.rp-widget[data-state="starting"], .rp-widget[data-state="ready"]')) {
       window.__formAt = performance.now();
+      window.rpBenchSaid?.("form", window.__formAt);
     }
     if (window.__clickedAt && !window.__rollAt) {
       const seed = document.querySelector('.rp-widget [data-role="result"] [data-role="seed"]');
-      if (seed && seed.textContent.trim()) window.__rollAt = performance.now();
+      if (seed && seed.textContent.trim()) {
+        window.__rollAt = performance.now();
+        window.rpBenchSaid?.("roll", window.__rollAt);
+      }
     }
   });
   const start = () => observer.observe(document.documentElement,
@@ -164,21 +171,42 @@ def _write_bench_pages(site: Path, version: str) -> Path:
     return folder
 
 
-def _poll(page: Page, script: str, deadline: float, what: str) -> float:
-    # Polled with evaluate (wait_for_function's predicate is compiled in the
-    # page and refused by the CSP); the time itself is read in the page.
-    while time.monotonic() < deadline:
-        failed = page.evaluate(
-            "() => window.__failed || (document.querySelector("
-            "'.rp-widget[data-state=\"failed\"] [data-role=\"status\"]') || {}).textContent || null"
-        )
-        if failed:
-            raise RuntimeError(f"{page.url}: {failed}")
-        value = page.evaluate(script)
-        if value:
-            return float(value) / 1000
-        time.sleep(0.01)
-    raise TimeoutError(f"{page.url}: {what} not reached in time")
+# A failed start, as the page shows it (read once a second while waiting).
+FAILED = ("() => window.__failed || (document.querySelector("
+          "'.rp-widget[data-state=\"failed\"] [data-role=\"status\"]') || {}).textContent || null")
+FAILURE_CHECK_S = 1.0
+
+
+def listen(page: Page) -> dict[str, float]:
+    """What the page says to the bench (``window.rpBenchSaid(name, time)``
+    in OBSERVER and the bench pages), each name's first time; before the
+    page is opened. A binding instead of polling with ``evaluate``: each
+    poll is a task on the page's thread (slowed with it on a phone's
+    processor) and a round trip through Playwright's driver and the
+    browser, processor time taken from what is measured: beside an idle
+    page slowed 4x, two polls every 10 ms took 0.30 of a core of the
+    whole machine (two cores), this wait 0.06."""
+    said: dict[str, float] = {}
+    page.expose_binding("rpBenchSaid", lambda _source, name, at: said.setdefault(name, at))
+    return said
+
+
+def await_said(page: Page, said: dict[str, float], name: str, deadline: float,
+               what: str) -> float:
+    """Seconds from navigation at which the page said ``name`` (its own
+    clock); raises if the page shows a failed start or the deadline passes."""
+    checked = time.monotonic()
+    while name not in said:
+        now = time.monotonic()
+        if now > deadline:
+            raise TimeoutError(f"{page.url}: {what} not reached in time")
+        if "failed" in said or now - checked > FAILURE_CHECK_S:
+            checked = now
+            failed = page.evaluate(FAILED)
+            if failed:
+                raise RuntimeError(f"{page.url}: {failed}")
+        page.wait_for_timeout(20)  # the binding's calls arrive while the driver waits
+    return said[name] / 1000
 
 
 def _open(playwright: Playwright, profile: str) -> BrowserContext:
@@ -200,17 +228,18 @@ def _visit(playwright: Playwright, profile: str, url: str, widget: bool,
             session.send("Network.enable")
             session.send("Network.emulateNetworkConditions", THROTTLE)
         page.add_init_script(OBSERVER)
+        said = listen(page)
         deadline = time.monotonic() + timeout
         page.goto(url, timeout=timeout * 1000)
         if widget:
-            form = _poll(page, "() => window.__formAt || null", deadline, "a drawn form")
+            form = await_said(page, said, "form", deadline, "a drawn form")
             page.evaluate("() => { window.__clickedAt = performance.now(); }")
             page.locator(DRAWN).first.locator("button.md-button--primary").first.click()
-            done = _poll(page, "() => window.__rollAt || null", deadline, "the first roll")
+            done = await_said(page, said, "roll", deadline, "the first roll")
             mode = page.evaluate("() => document.documentElement.dataset.rpRuntime || null")
             visit = Visit(form, done, sum(received), mode)
         else:
-            done = _poll(page, "() => window.__loaded || null", deadline, "loadPyodide()")
+            done = await_said(page, said, "loaded", deadline, "loadPyodide()")
             visit = Visit(None, done, sum(received), None)
         page.wait_for_timeout(linger * 1000)
         if widget and linger:

@@ -30,8 +30,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_phone import arm_tap, open_phone, tap_when_drawn  # noqa: E402
-from bench.bench_startup import OBSERVER, WIDGET_PAGE, _poll  # noqa: E402
+from bench.bench_phone import arm_tap, open_phone  # noqa: E402
+from bench.bench_startup import OBSERVER, WIDGET_PAGE, await_said, listen  # noqa: E402
 from tests.conftest import load_serve_module  # noqa: E402
 
 __all__ = ["main", "main_thread_summary", "modules_from_code_cache", "renderer_main_threads"]
@@ -105,7 +105,8 @@ def main() -> None:
                 session = context.new_cdp_session(page)
                 session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
                 page.add_init_script(OBSERVER)
-                drawn = arm_tap(page)
+                said = listen(page)
+                arm_tap(page)  # as bench_phone.py taps
                 if visit == "warm":
                     session.on("Tracing.dataCollected", lambda data: events.extend(data["value"]))
                     session.on("Tracing.tracingComplete", lambda _: done.set())
@@ -113,9 +114,8 @@ def main() -> None:
                         "includedCategories": CATEGORIES}, "transferMode": "ReportEvents"})
                 deadline = time.monotonic() + 120
                 page.goto(url, wait_until="commit")
-                tap_when_drawn(page, drawn, deadline)  # as bench_phone.py taps
-                form = _poll(page, "() => window.__formAt || null", deadline, "a drawn form")
-                roll = _poll(page, "() => window.__rollAt || null", deadline, "the first roll")
+                form = await_said(page, said, "form", deadline, "a drawn form")
+                roll = await_said(page, said, "roll", deadline, "the first roll")
                 if visit == "cold":
                     page.wait_for_timeout(6000)
                     continue
