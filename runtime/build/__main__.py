@@ -7,7 +7,7 @@ from pathlib import Path
 
 from runtime.build.assets import copy_runtime, name_material_search_worker
 from runtime.build.bundles import bundle_runtime
-from runtime.build.hosts import write_host_files
+from runtime.build.hosts import page_address, write_host_files
 from runtime.build.offline import build_offline, file_list, site_config
 from runtime.build.precompress import precompress_site
 from runtime.build.python_runtime import ROOT, ship
@@ -41,7 +41,8 @@ def main() -> None:
     print(f"precompressed: {len(sizes)} files, "
           f"{sum(s['identity'] for s in sizes.values()) / 1e6:.1f} MB, in brotli "
           f"{sum(s.get('br', s['identity']) for s in sizes.values()) / 1e6:.1f} MB")
-    write_host_files(site)  # after sw.js: its list must not name them
+    # After sw.js, whose list must not name them.
+    write_host_files(site, [page_address(site, path) for path in with_rollers])
 
 
 if __name__ == "__main__":

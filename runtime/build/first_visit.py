@@ -33,10 +33,9 @@ import posixpath
 from collections.abc import Iterable
 
 from runtime.build.manifest import RuntimeManifest
+from runtime.build.python_runtime import WASM_NAME
 
-__all__ = ["WASM_NAME", "first_visit_addresses", "prefetch_link"]
-
-WASM_NAME = "pyodide.asm.wasm"
+__all__ = ["first_visit_addresses", "prefetch_link"]
 
 
 def first_visit_addresses(manifest: RuntimeManifest, snapshot_encoded: bool) -> tuple[str, ...]:

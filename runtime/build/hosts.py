@@ -39,7 +39,7 @@ import urllib.parse
 from pathlib import Path
 
 from runtime.build.first_visit import first_visit_addresses, prefetch_link
-from runtime.build.manifest import read_manifest
+from runtime.build.manifest import RuntimeManifest, read_manifest
 from runtime.build.offline import HOST_FILES, file_list
 from runtime.build.precompress import PRECOMPRESSED
 from runtime.build.roller_pages import has_rollers
@@ -64,6 +64,7 @@ __all__ = [
     "headers_for",
     "is_immutable",
     "nginx_prefetch_file",
+    "page_address",
     "roller_page_addresses",
     "site_base_path",
     "write_host_files",
@@ -147,6 +148,15 @@ def site_base_path(site_dir: Path) -> str:
     return path if path.endswith("/") else path + "/"
 
 
+def page_address(site: Path, path: Path) -> str:
+    """The address (from the site's root) of the built page at ``path`` in
+    ``site``: ``/cairn/rules/`` for ``cairn/rules/index.html``."""
+    relative = path.relative_to(site).as_posix()
+    if relative == "index.html" or relative.endswith("/index.html"):
+        relative = relative.removesuffix("index.html")
+    return "/" + relative
+
+
 def roller_page_addresses(site: Path) -> list[str]:
     """The address (from the site's root, ``/cairn/rules/``) of every page
     of the build in ``site`` that holds a roller."""
@@ -164,23 +174,22 @@ def roller_page_addresses(site: Path) -> list[str]:
     return addresses
 
 
-def first_visit_links(site: Path, pages: list[str], snapshot_encoded: bool
-                      ) -> list[tuple[str, str]]:
+def first_visit_links(manifest: RuntimeManifest | None, pages: list[str],
+                      snapshot_encoded: bool) -> list[tuple[str, str]]:
     """Each of ``pages`` (addresses of pages with rollers) with the ``Link``
     header of its first visit: the wasm, and the snapshot too where the host
     sends it encoded (runtime/build/first_visit.py); none without a manifest."""
-    manifest = read_manifest(site)
     if manifest is None:
         return []
     addresses = first_visit_addresses(manifest, snapshot_encoded)
     return [(page, prefetch_link(page, addresses)) for page in pages]
 
 
-def headers_file(site: Path, pages: list[str]) -> str:
+def headers_file(site: Path, links: list[tuple[str, str]]) -> str:
     """``_headers`` for the build in ``site``: the headers of every response
     for every path, then ``Cache-Control`` for each file the site asks for at
-    an address :func:`is_immutable` accepts, then the ``Link`` of each of
-    ``pages``, the pages with rollers. These hosts match paths, never a
+    an address :func:`is_immutable` accepts, then each page of ``links`` (the
+    pages with rollers) with its first visit's ``Link``. These hosts match paths, never a
     query, so a file the runtime asks for with ``?v=`` gets its rule by its
     path: the site never asks for it without. Both hosts already send the
     types of :data:`TYPES`."""
@@ -197,9 +206,7 @@ def headers_file(site: Path, pages: list[str]) -> str:
             immutable.add(path.split("?", 1)[0])
     for path in sorted(immutable):
         lines += [path, f"  Cache-Control: {IMMUTABLE_CACHE}"]
-    # These hosts send snapshot.bin as they choose, not from its copies: the
-    # wasm only (runtime/build/first_visit.py).
-    for page, link in first_visit_links(site, pages, snapshot_encoded=False):
+    for page, link in links:
         lines += [page, f"  Link: {link}"]
     return "\n".join(lines) + "\n"
 
@@ -238,15 +245,20 @@ def caddy_prefetch_file(links: list[tuple[str, str]], base: str = "/") -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_host_files(site: Path) -> list[Path]:
-    """Writes :data:`HOST_FILES` into ``site``; returns their paths."""
-    pages = roller_page_addresses(site)
-    # nginx and Caddy send the snapshot from the build's copies, encoded for
-    # every browser: both files are named.
-    links = first_visit_links(site, pages, snapshot_encoded=True)
+def write_host_files(site: Path, pages: list[str] | None = None) -> list[Path]:
+    """Writes :data:`HOST_FILES` into ``site``; returns their paths. ``pages``:
+    the addresses of the pages with rollers, where the build has found them
+    already; else they are found here."""
+    pages = sorted(roller_page_addresses(site) if pages is None else pages)
+    manifest = read_manifest(site)
+    # Netlify and Cloudflare Pages send snapshot.bin as they choose, not from
+    # its copies: the wasm only (runtime/build/first_visit.py). nginx and
+    # Caddy send it from the build's copies, encoded for every browser: both.
+    wasm_only = first_visit_links(manifest, pages, snapshot_encoded=False)
+    links = first_visit_links(manifest, pages, snapshot_encoded=True)
     base = site_base_path(site)
     written = []
-    for name, text in ((HEADERS_FILE, headers_file(site, pages)),
+    for name, text in ((HEADERS_FILE, headers_file(site, wasm_only)),
                        (NGINX_PREFETCH_FILE, nginx_prefetch_file(links, base)),
                        (CADDY_PREFETCH_FILE, caddy_prefetch_file(links, base))):
         target = site / name

@@ -36,7 +36,9 @@ from runtime.build.precompress import gzip_copy
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Pyodide's WebAssembly, under the name its loader (and worker/worker.js) asks for.
+WASM_NAME = "pyodide.asm.wasm"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", WASM_NAME, "python_stdlib.zip")
 PACKAGE_NAME = "rules-py"
 # 1980-01-01, the earliest time a zip can hold: the wheel's files carry it, so
 # the bytes depend on the sources only.
@@ -51,8 +53,17 @@ PY_DIR = "assets/rp/py"
 SNAPSHOT_FILE = "snapshot.bin"
 SNAPSHOT_GZIP_FILE = "snapshot.bin.gz"
 
-__all__ = ["RuntimeBuildError", "build_python_files", "build_wheel", "lock_file",
-           "normalise_zip", "project_version", "pyodide_version", "ship"]
+__all__ = [
+    "WASM_NAME",
+    "RuntimeBuildError",
+    "build_python_files",
+    "build_wheel",
+    "lock_file",
+    "normalise_zip",
+    "project_version",
+    "pyodide_version",
+    "ship",
+]
 
 
 class RuntimeBuildError(RuntimeError):

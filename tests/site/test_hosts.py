@@ -24,6 +24,7 @@ import pytest
 
 from runtime.build import hosts
 from runtime.build.offline import file_list
+from runtime.build.roller_pages import has_rollers
 from tests.conftest import ROOT, load_serve_module, pages_with_rollers
 
 HOSTING = ROOT / "hosting"
@@ -99,6 +100,18 @@ def test_headers_file_gives_every_file_the_policy_the_server_sends(
         immutable += "cache-control" in served
     # Pyodide's four files, the runtime's four versioned ones, Material's bundles.
     assert immutable >= 10
+
+
+def test_the_builds_roller_pages_are_the_addresses_the_host_files_name(built_site: Path) -> None:
+    # The build hands write_host_files the pages it found with rollers, as
+    # page_address names them; they must be the addresses the site's list
+    # holds (roller_page_addresses), which a build without them finds.
+    found = {hosts.page_address(built_site, path) for path in built_site.rglob("*.html")
+             if has_rollers(path.read_text("utf-8"))}
+    assert "/cairn/rules/" in found
+    assert found == set(hosts.roller_page_addresses(built_site))
+    assert hosts.page_address(built_site, built_site / "index.html") == "/"
+    assert hosts.page_address(built_site, built_site / "404.html") == "/404.html"
 
 
 def test_the_service_worker_never_asks_for_the_headers_file(built_site: Path) -> None:
