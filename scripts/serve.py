@@ -243,6 +243,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return False
         self.vary = True
         accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
+        if content_type.startswith("text/html") and self.roller_pages.holds_roller(path):
+            # With the page however it goes, encoded or as it is (end_headers).
+            self.link = self._first_visit_link(accepted)
         encoding = self._encoding_for(path, accepted)
         if encoding is None:
             return False
@@ -253,8 +256,6 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             return True
         name, copy = encoding
-        if content_type.startswith("text/html") and self.roller_pages.holds_roller(path):
-            self.link = self._first_visit_link(accepted)
         if copy is None:
             body = self.gzip_cache.get(path)
         else:

@@ -90,6 +90,19 @@ def test_the_server_prefetches_the_wasm_and_the_snapshot_for_a_page_with_rollers
     assert _get(site_url + manifest.snapshot.address, encoding)["content-encoding"] == encoding
 
 
+def test_a_client_that_accepts_no_encoding_is_sent_the_wasm_only(
+    built_site: Path, site_url: str, manifest: RuntimeManifest
+) -> None:
+    # It gets the snapshot as it is, which the worker gives up for its
+    # gzipped copy: a prefetch of it would be wasted.
+    page = pages_with_rollers(built_site)[0]
+    headers = _get(site_url + page, "identity")
+    assert "content-encoding" not in headers
+    assert _targets(site_url + page, headers["link"]) == [
+        site_url + manifest.pyodide_index + "pyodide.asm.wasm"]
+    assert "content-encoding" not in _get(site_url + manifest.snapshot.address, "identity")
+
+
 def test_the_server_prefetches_nothing_for_a_page_without_rollers(
     built_site: Path, site_url: str
 ) -> None:
