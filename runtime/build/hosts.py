@@ -42,7 +42,6 @@ from runtime.build.first_visit import first_visit_addresses, prefetch_link
 from runtime.build.manifest import RuntimeManifest, read_manifest
 from runtime.build.offline import HOST_FILES, file_list
 from runtime.build.precompress import PRECOMPRESSED
-from runtime.build.roller_pages import has_rollers
 
 __all__ = [
     "CADDY_PREFETCH_FILE",
@@ -65,7 +64,6 @@ __all__ = [
     "is_immutable",
     "nginx_prefetch_file",
     "page_address",
-    "roller_page_addresses",
     "site_base_path",
     "write_host_files",
 ]
@@ -157,23 +155,6 @@ def page_address(site: Path, path: Path) -> str:
     return "/" + relative
 
 
-def roller_page_addresses(site: Path) -> list[str]:
-    """The address (from the site's root, ``/cairn/rules/``) of every page
-    of the build in ``site`` that holds a roller."""
-    addresses = []
-    for address in file_list(site):
-        page = address.removeprefix("./")
-        if page.endswith("/") or page == "":
-            path = site / page / "index.html"
-        elif page.endswith(".html"):
-            path = site / page
-        else:
-            continue
-        if has_rollers(path.read_text("utf-8")):
-            addresses.append("/" + page)
-    return addresses
-
-
 def first_visit_links(manifest: RuntimeManifest | None, pages: list[str],
                       snapshot_encoded: bool) -> list[tuple[str, str]]:
     """Each of ``pages`` (addresses of pages with rollers) with the ``Link``
@@ -245,11 +226,11 @@ def caddy_prefetch_file(links: list[tuple[str, str]], base: str = "/") -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_host_files(site: Path, pages: list[str] | None = None) -> list[Path]:
+def write_host_files(site: Path, pages: list[str]) -> list[Path]:
     """Writes :data:`HOST_FILES` into ``site``; returns their paths. ``pages``:
-    the addresses of the pages with rollers, where the build has found them
-    already; else they are found here."""
-    pages = sorted(roller_page_addresses(site) if pages is None else pages)
+    the addresses of the pages with rollers (:func:`page_address`), as the
+    build has found them."""
+    pages = sorted(pages)
     manifest = read_manifest(site)
     # Netlify and Cloudflare Pages send snapshot.bin as they choose, not from
     # its copies: the wasm only (runtime/build/first_visit.py). nginx and

@@ -104,12 +104,12 @@ def test_headers_file_gives_every_file_the_policy_the_server_sends(
 
 def test_the_builds_roller_pages_are_the_addresses_the_host_files_name(built_site: Path) -> None:
     # The build hands write_host_files the pages it found with rollers, as
-    # page_address names them; they must be the addresses the site's list
-    # holds (roller_page_addresses), which a build without them finds.
+    # page_address names them; they must be the addresses the site serves
+    # those pages at.
     found = {hosts.page_address(built_site, path) for path in built_site.rglob("*.html")
              if has_rollers(path.read_text("utf-8"))}
     assert "/cairn/rules/" in found
-    assert found == set(hosts.roller_page_addresses(built_site))
+    assert found == {"/" + page for page in pages_with_rollers(built_site)}
     assert hosts.page_address(built_site, built_site / "index.html") == "/"
     assert hosts.page_address(built_site, built_site / "404.html") == "/404.html"
 
