@@ -53,7 +53,7 @@ from bench.bench_startup import (  # noqa: E402
 )
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, load_serve_module  # noqa: E402
 
-__all__ = ["CONDITIONS", "Condition", "arm_tap", "main", "open_phone"]
+__all__ = ["CONDITIONS", "Condition", "arm_tap", "interleaved_visits", "main", "open_phone"]
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 MOBILE_LINK: dict[str, object] = {"offline": False, "latency": 60,
@@ -214,10 +214,35 @@ def _visit(playwright: Playwright, profile: str, url: str, widget: bool,
         context.close()
 
 
-def main() -> None:
-    base, bench_folder, server = serve_bench_site()
+def interleaved_visits(playwright: Playwright, pages: list[tuple[str, str, bool]],
+                       conditions: tuple[Condition, ...]
+                       ) -> tuple[dict[tuple[str, str, str], list[PhoneVisit]], int]:
+    """``ROUNDS`` rounds of a cold and a warm visit (a fresh profile's first
+    and second) of each page (name, address, whether it has a form to tap)
+    under each condition: the visits by (condition, page, "cold" or "warm"),
+    and how many were lost (a tap no roll followed)."""
     visits: dict[tuple[str, str, str], list[PhoneVisit]] = {}
     lost = 0
+    for round_index in range(ROUNDS):
+        # Each round starts from another page: on a loaded machine the first
+        # visit of a condition ran up to 0.4 s slower than the later ones,
+        # which a fixed order charged to one build.
+        shift = round_index % len(pages)
+        for condition in conditions:
+            for name, url, widget in pages[shift:] + pages[:shift]:
+                with tempfile.TemporaryDirectory() as profile:
+                    for kind in ("cold", "warm"):
+                        visit = _visit(playwright, profile, url, widget, condition,
+                                       condition.linger_s if kind == "cold" else 0)
+                        if visit is None:
+                            lost += 1
+                            continue
+                        visits.setdefault((condition.label, name, kind), []).append(visit)
+    return visits, lost
+
+
+def main() -> None:
+    base, bench_folder, server = serve_bench_site()
     pages = [("site", base + WIDGET_PAGE, True), ("bare", base + "__bench__/bare.html", False)]
     # BENCH_BASELINE=<another build's folder>: that build's widget page too, in
     # the same rounds (a change measured against what it changes, under the
@@ -230,21 +255,7 @@ def main() -> None:
                       True))
     try:
         with sync_playwright() as playwright:
-            for round_index in range(ROUNDS):
-                # Each round starts from another page: on a loaded machine the
-                # first visit of a condition ran up to 0.4 s slower than the
-                # later ones, which a fixed order charged to one build.
-                shift = round_index % len(pages)
-                for condition in CONDITIONS:
-                    for name, url, widget in pages[shift:] + pages[:shift]:
-                        with tempfile.TemporaryDirectory() as profile:
-                            for kind in ("cold", "warm"):
-                                visit = _visit(playwright, profile, url, widget, condition,
-                                               condition.linger_s if kind == "cold" else 0)
-                                if visit is None:
-                                    lost += 1
-                                    continue
-                                visits.setdefault((condition.label, name, kind), []).append(visit)
+            visits, lost = interleaved_visits(playwright, pages, CONDITIONS)
             spins = {rate: throttling_spin(playwright, rate)
                      for rate in sorted({condition.cpu for condition in CONDITIONS})}
     finally:
