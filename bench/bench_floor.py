@@ -12,7 +12,8 @@ second, the processor slowed 4x on a 390x844 touch screen, the primary
 button tapped as soon as the form is drawn), rounds interleaved, medians
 printed beside the goal of a warm first roll at 4x. A third page in the
 same rounds is ``bench_startup.py``'s runtime page: the site's worker alone,
-sent one roll by an empty page, timed to its answer (nothing drawn).
+sent one roll by an empty page, timed to its answer (nothing drawn; no
+service worker either, so its warm visit reads the browser's HTTP cache).
 
 What is left on the one-roller page is what any page of the site pays
 before its first roll: the navigation's commit, the head's stylesheets, one
@@ -143,7 +144,11 @@ def main() -> None:
     site = Path(os.environ.get("SITE_DIR", ROOT / "site"))  # as the tests read it
     with one_roller_site(site) as floor:
         floor_base, floor_server = _serve(floor)
-        built_base, bench_folder, built_server = serve_bench_site()
+        try:
+            built_base, bench_folder, built_server = serve_bench_site()
+        except BaseException:
+            floor_server.shutdown()
+            raise
         sizes = {name: f"{len((folder / WIDGET_PAGE / 'index.html').read_bytes()) / 1e3:.0f} kB"
                  for name, folder in (("as built", site), ("one roller", floor))}
         sizes["runtime"] = "no page"
@@ -170,9 +175,9 @@ def main() -> None:
                 cells.append(f"{kind}: no visit")
                 continue
             forms = [visit.form for visit in got if visit.form is not None]
-            drawn = f"{_median(forms):.2f}" if forms else "-"
+            drawn = f"form {_median(forms):.2f}, first roll" if forms else "first answer"
             rolls = [visit.done for visit in got]
-            cells.append(f"{kind}: form {drawn}, first roll {_median(rolls):.2f}"
+            cells.append(f"{kind}: {drawn} {_median(rolls):.2f}"
                          f" ({min(rolls):.2f} to {max(rolls):.2f})")
         print(f"  {name:10} ({sizes[name]}): " + "; ".join(cells), flush=True)
     print(f"Goal: a warm first roll at 4x <= {WARM_ROLL_AT_4X_S} s. The one-roller page is what "
