@@ -29,11 +29,9 @@ import os
 import shutil
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import sync_playwright
 
@@ -46,9 +44,9 @@ from bench.bench_startup import (  # noqa: E402
     _median,
     _warm_server_cache,
     serve_bench_site,
+    serve_site,
 )
 from runtime.build.html_edit import Edit, PlacedParser, apply_edits, class_names  # noqa: E402
-from tests.conftest import load_serve_module  # noqa: E402
 
 __all__ = ["main", "one_roller_page"]
 
@@ -132,18 +130,11 @@ def one_roller_site(site: Path) -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _serve(site: Path) -> tuple[str, Any]:
-    server = load_serve_module().make_server(site, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    _warm_server_cache(base, site)
-    return base, server
-
-
 def main() -> None:
     site = Path(os.environ.get("SITE_DIR", ROOT / "site"))  # as the tests read it
     with one_roller_site(site) as floor:
-        floor_base, floor_server = _serve(floor)
+        floor_base, floor_server = serve_site(floor)
+        _warm_server_cache(floor_base, floor)
         try:
             built_base, bench_folder, built_server = serve_bench_site()
         except BaseException:

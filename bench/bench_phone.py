@@ -32,7 +32,6 @@ import os
 import shutil
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,8 +49,9 @@ from bench.bench_startup import (  # noqa: E402
     await_said,
     listen,
     serve_bench_site,
+    serve_site,
 )
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, load_serve_module  # noqa: E402
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 __all__ = ["CONDITIONS", "Condition", "arm_tap", "interleaved_visits", "main", "open_phone"]
 
@@ -248,11 +248,10 @@ def main() -> None:
     # the same rounds (a change measured against what it changes, under the
     # same load of a shared machine).
     baseline = os.environ.get("BENCH_BASELINE")
-    other = load_serve_module().make_server(Path(baseline), 0, quiet=True) if baseline else None
-    if other is not None:
-        threading.Thread(target=other.serve_forever, daemon=True).start()
-        pages.append(("baseline", f"http://127.0.0.1:{other.server_address[1]}/" + WIDGET_PAGE,
-                      True))
+    other = None
+    if baseline:
+        other_base, other = serve_site(Path(baseline))
+        pages.append(("baseline", other_base + WIDGET_PAGE, True))
     try:
         with sync_playwright() as playwright:
             visits, lost = interleaved_visits(playwright, pages, CONDITIONS)

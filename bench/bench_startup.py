@@ -264,15 +264,21 @@ def _median(values: list[float]) -> float:
     return statistics.median(values)
 
 
+def serve_site(site: Path) -> tuple[str, Any]:
+    """``site`` served by scripts/serve.py on a free port of 127.0.0.1, in a
+    thread: its address and the server (to shut down)."""
+    server = load_serve_module().make_server(site, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/", server
+
+
 def serve_bench_site() -> tuple[str, Path, Any]:
     """The built site served on a free port, with the bench's pages written
     into it and the server's cache warmed: its address, the
     bench's folder (to remove when done), and the server (to shut down)."""
     site = Path(os.environ.get("SITE_DIR", ROOT / "site"))  # as the tests read it
     version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
-    server = load_serve_module().make_server(site, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    base, server = serve_site(site)
     bench_folder = _write_bench_pages(site, version)
     _warm_server_cache(base, site)
     return base, bench_folder, server

@@ -31,8 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_phone import arm_tap, open_phone  # noqa: E402
-from bench.bench_startup import OBSERVER, WIDGET_PAGE, await_said, listen  # noqa: E402
-from tests.conftest import load_serve_module  # noqa: E402
+from bench.bench_startup import OBSERVER, WIDGET_PAGE, await_said, listen, serve_site  # noqa: E402
 
 __all__ = ["main", "main_thread_summary", "modules_from_code_cache", "renderer_main_threads"]
 
@@ -92,9 +91,8 @@ def main() -> None:
     page_path = sys.argv[1] if len(sys.argv) > 1 else WIDGET_PAGE
     rate = float(sys.argv[2]) if len(sys.argv) > 2 else 4
     site = Path(os.environ.get("SITE_DIR", ROOT / "site"))
-    server = load_serve_module().make_server(site, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/{page_path}"
+    base, server = serve_site(site)
+    url = base + page_path
     events: list[dict[str, Any]] = []
     done = threading.Event()
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
